@@ -1,0 +1,196 @@
+// Licensed under the Apache License 2.0; see LICENSE.
+// TIP control and status registers: address decode, legal-value checks, counters, read mux.
+module tiprof_tip_csr
+#(
+  parameter int W     = 4,                   // [1,8] commit width
+  parameter int XLEN  = 64,                  // [32,64] CSR data width
+  parameter int Depth = 8,                   // [1,65535] FIFO depth
+  localparam int CntW = $clog2(Depth + 1)
+) (
+  input  logic              clk_i,          // clock
+  input  logic              rst_ni,         // asynchronous reset, active low
+
+  // access (already checked for privilege and read-only space by the unit)
+  input  logic              req_i,          // legal access this cycle
+  input  logic              we_i,           // it is a write
+  input  logic [11:0]       addr_i,         // CSR number (also decoded without req_i for hit_o)
+  input  logic [XLEN-1:0]   wdata_i,        // write data
+  output logic              hit_o,          // addr_i is a TIP register of this configuration
+  output logic [XLEN-1:0]   rdata_o,        // read data (valid with req_i & !we_i)
+
+  // state shown in registers
+  input  logic [63:0]       cycle_i,        // cycle counter
+  input  logic [31:0]       lfsr_i,         // LFSR state
+  input  logic [CntW-1:0]   fifo_count_i,   // complete samples
+  input  logic              fifo_full_i,    // every entry allocated
+  input  logic              fifo_pending_i, // a Drained sample is pending
+  input  logic [63:0]       s_cycle_i,      // oldest complete sample (0 if none)
+  input  logic [31:0]       s_info_i,
+  input  logic [15:0]       s_ctx_i,
+  input  logic [W*XLEN-1:0] s_addr_i,
+  input  logic              taken_inc_i,    // a sample was written into the FIFO
+  input  logic              lost_inc_i,     // a sample was lost
+  input  logic              pop_empty_i,    // a pop found no complete sample
+
+  // configuration
+  output logic              en_o,           // CTRL fields in effect
+  output logic [1:0]        mode_o,
+  output logic [3:0]        priv_filter_o,
+  output logic [31:0]       period_o,
+  output logic [1:0]        mode_next_o,    // configuration from the next cycle on
+  output logic [4:0]        rand_bits_next_o,
+  output logic [31:0]       period_next_o,
+  output logic              restart_o,      // legal CTRL or PERIOD write
+  output logic              lfsr_we_o,      // legal LFSR write
+  output logic [31:0]       lfsr_wdata_o,
+  output logic              pop_o,          // write to POP
+  output logic              irq_o           // interrupt request
+);
+
+  localparam logic [31:0] CtrlMask = 32'h0000_1FFF;
+
+  logic [12:0]     ctrl_q, ctrl_d;
+  logic [31:0]     period_q, period_d;
+  logic [CntW-1:0] wmark_q, wmark_d;
+  logic [1:0]      sticky_q, sticky_d;        // {POP_EMPTY, CFG_ERR}
+  logic [63:0]     taken_q, taken_d, lost_q, lost_d;
+
+  logic            wr;
+  logic [63:0]     wval;                       // write data zero-extended to 64 bits
+  logic            bad_ctrl, bad_period, bad_wmark, bad_lfsr;
+  logic            is_xlen32;
+  logic [3:0]      addr_idx;
+
+  assign is_xlen32 = (XLEN == 32);
+  assign wr        = req_i && we_i;
+  assign wval      = 64'(wdata_i);
+  assign addr_idx  = addr_i[3:0];
+
+  // ---------------------------------------------------------------- address decode
+  always_comb begin
+    unique case (addr_i)
+      tiprof_reg_pkg::TIP_CTRL_ADDR, tiprof_reg_pkg::TIP_PERIOD_ADDR, tiprof_reg_pkg::TIP_WATERMARK_ADDR, tiprof_reg_pkg::TIP_LFSR_ADDR, tiprof_reg_pkg::TIP_POP_ADDR,
+      tiprof_reg_pkg::TIP_STATUS_ADDR, tiprof_reg_pkg::TIP_TAKEN_ADDR, tiprof_reg_pkg::TIP_LOST_ADDR, tiprof_reg_pkg::TIP_ID_ADDR, tiprof_reg_pkg::TIP_PARAMS_ADDR,
+      tiprof_reg_pkg::TIP_CYCLE_ADDR, tiprof_reg_pkg::TIP_FIFO_COUNT_ADDR, tiprof_reg_pkg::TIP_S_CYCLE_ADDR, tiprof_reg_pkg::TIP_S_INFO_ADDR,
+      tiprof_reg_pkg::TIP_S_CTX_ADDR:                                                   hit_o = 1'b1;
+      tiprof_reg_pkg::TIP_TAKENH_ADDR, tiprof_reg_pkg::TIP_LOSTH_ADDR, tiprof_reg_pkg::TIP_CYCLEH_ADDR, tiprof_reg_pkg::TIP_S_CYCLEH_ADDR: hit_o = is_xlen32;
+      default: hit_o = (addr_i[11:4] == tiprof_reg_pkg::TIP_S_ADDR_ADDR[11:4]) && (32'(addr_idx) < W);
+    endcase
+  end
+
+  // ---------------------------------------------------------------- legal-value checks
+  assign bad_ctrl   = ((wval & ~64'(CtrlMask)) != '0) || (wval[2:1] == 2'd3);
+  assign bad_period = (wval == '0) || (wval[63:32] != '0);
+  assign bad_wmark  = (wval == '0) || (wval > 64'(Depth));
+  assign bad_lfsr   = (wval == '0) || (wval[63:32] != '0);
+
+  // ---------------------------------------------------------------- register updates
+  always_comb begin
+    ctrl_d       = ctrl_q;
+    period_d     = period_q;
+    wmark_d      = wmark_q;
+    sticky_d     = sticky_q;
+    taken_d      = taken_q + 64'(taken_inc_i);
+    lost_d       = lost_q + 64'(lost_inc_i);
+    restart_o    = 1'b0;
+    lfsr_we_o    = 1'b0;
+    lfsr_wdata_o = wval[31:0];
+    pop_o        = 1'b0;
+    if (pop_empty_i) sticky_d[1] = 1'b1;
+    if (wr) begin
+      unique case (addr_i)
+        tiprof_reg_pkg::TIP_CTRL_ADDR: begin
+          if (bad_ctrl) sticky_d[0] = 1'b1;
+          else begin
+            ctrl_d    = wval[12:0];
+            restart_o = 1'b1;
+          end
+        end
+        tiprof_reg_pkg::TIP_PERIOD_ADDR: begin
+          if (bad_period) sticky_d[0] = 1'b1;
+          else begin
+            period_d  = wval[31:0];
+            restart_o = 1'b1;
+          end
+        end
+        tiprof_reg_pkg::TIP_WATERMARK_ADDR: begin
+          if (bad_wmark) sticky_d[0] = 1'b1;
+          else wmark_d = CntW'(wval);
+        end
+        tiprof_reg_pkg::TIP_LFSR_ADDR: begin
+          if (bad_lfsr) sticky_d[0] = 1'b1;
+          else lfsr_we_o = 1'b1;
+        end
+        tiprof_reg_pkg::TIP_POP_ADDR:    pop_o = 1'b1;
+        tiprof_reg_pkg::TIP_STATUS_ADDR: sticky_d = sticky_q & ~wval[1:0];
+        tiprof_reg_pkg::TIP_TAKEN_ADDR:  taken_d = is_xlen32 ? {taken_q[63:32], wval[31:0]} : wval;
+        tiprof_reg_pkg::TIP_LOST_ADDR:   lost_d  = is_xlen32 ? {lost_q[63:32], wval[31:0]} : wval;
+        tiprof_reg_pkg::TIP_TAKENH_ADDR: taken_d = {wval[31:0], taken_q[31:0]};
+        tiprof_reg_pkg::TIP_LOSTH_ADDR:  lost_d  = {wval[31:0], lost_q[31:0]};
+        default: ;
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ctrl_q   <= tiprof_reg_pkg::TIP_CTRL_RESET[12:0];
+      period_q <= tiprof_reg_pkg::TIP_PERIOD_RESET;
+      wmark_q  <= CntW'(tiprof_reg_pkg::TIP_WATERMARK_RESET);
+      sticky_q <= '0;
+      taken_q  <= '0;
+      lost_q   <= '0;
+    end else begin
+      ctrl_q   <= ctrl_d;
+      period_q <= period_d;
+      wmark_q  <= wmark_d;
+      sticky_q <= sticky_d;
+      taken_q  <= taken_d;
+      lost_q   <= lost_d;
+    end
+  end
+
+  assign en_o             = ctrl_q[tiprof_reg_pkg::TIP_CTRL_EN_LSB];
+  assign mode_o           = ctrl_q[tiprof_reg_pkg::TIP_CTRL_MODE_LSB +: 2];
+  assign priv_filter_o    = ctrl_q[tiprof_reg_pkg::TIP_CTRL_PRIV_LSB +: 4];
+  assign period_o         = period_q;
+  assign mode_next_o      = ctrl_d[tiprof_reg_pkg::TIP_CTRL_MODE_LSB +: 2];
+  assign rand_bits_next_o = ctrl_d[tiprof_reg_pkg::TIP_CTRL_RAND_BITS_LSB +: 5];
+  assign period_next_o    = period_d;
+  assign irq_o            = ctrl_q[tiprof_reg_pkg::TIP_CTRL_IRQ_EN_LSB] && (fifo_count_i >= wmark_q);
+
+  // ---------------------------------------------------------------- read mux
+  logic [63:0] rval;       // value of the addressed register (64-bit view)
+  logic        high_half;  // read the upper half on XLEN=32
+
+  always_comb begin
+    rval      = '0;
+    high_half = 1'b0;
+    unique case (addr_i)
+      tiprof_reg_pkg::TIP_CTRL_ADDR:       rval = 64'(ctrl_q);
+      tiprof_reg_pkg::TIP_PERIOD_ADDR:     rval = 64'(period_q);
+      tiprof_reg_pkg::TIP_WATERMARK_ADDR:  rval = 64'(wmark_q);
+      tiprof_reg_pkg::TIP_LFSR_ADDR:       rval = 64'(lfsr_i);
+      tiprof_reg_pkg::TIP_STATUS_ADDR:     rval = 64'({fifo_full_i, fifo_pending_i, irq_o, sticky_q});
+      tiprof_reg_pkg::TIP_TAKEN_ADDR:      rval = taken_q;
+      tiprof_reg_pkg::TIP_LOST_ADDR:       rval = lost_q;
+      tiprof_reg_pkg::TIP_TAKENH_ADDR:     begin rval = taken_q; high_half = 1'b1; end
+      tiprof_reg_pkg::TIP_LOSTH_ADDR:      begin rval = lost_q;  high_half = 1'b1; end
+      tiprof_reg_pkg::TIP_ID_ADDR:         rval = 64'({tiprof_reg_pkg::TIP_ID_MINOR, tiprof_reg_pkg::TIP_ID_MAJOR, tiprof_reg_pkg::TIP_ID_MAGIC});
+      tiprof_reg_pkg::TIP_PARAMS_ADDR:     rval = 64'(W) | (64'(XLEN) << 4) | (64'(Depth) << 12);
+      tiprof_reg_pkg::TIP_CYCLE_ADDR:      rval = cycle_i;
+      tiprof_reg_pkg::TIP_CYCLEH_ADDR:     begin rval = cycle_i; high_half = 1'b1; end
+      tiprof_reg_pkg::TIP_FIFO_COUNT_ADDR: rval = 64'(fifo_count_i);
+      tiprof_reg_pkg::TIP_S_CYCLE_ADDR:    rval = s_cycle_i;
+      tiprof_reg_pkg::TIP_S_CYCLEH_ADDR:   begin rval = s_cycle_i; high_half = 1'b1; end
+      tiprof_reg_pkg::TIP_S_INFO_ADDR:     rval = 64'(s_info_i);
+      tiprof_reg_pkg::TIP_S_CTX_ADDR:      rval = 64'(s_ctx_i);
+      default: begin
+        if (32'(addr_idx) < W) rval = 64'(s_addr_i[32'(addr_idx)*XLEN +: XLEN]);
+      end
+    endcase
+    rdata_o = '0;
+    if (req_i && !we_i && hit_o) rdata_o = XLEN'(high_half ? {32'd0, rval[63:32]} : rval);
+  end
+
+endmodule

@@ -1,0 +1,103 @@
+// Licensed under the Apache License 2.0; see LICENSE.
+// Sample FIFO: complete samples in order, plus pending (Drained) samples at the young end that
+// are completed together when their instruction dispatches. Pop, completion, then allocation.
+module tiprof_tip_fifo #(
+  parameter int Depth = 8,                  // [1,65535] entries
+  parameter int DataW = 64,                 // [1,..] bits per entry
+  localparam int PtrW = (Depth > 1) ? $clog2(Depth) : 1,
+  localparam int CntW = $clog2(Depth + 1)
+) (
+  input  logic             clk_i,          // clock
+  input  logic             rst_ni,         // asynchronous reset, active low
+
+  input  logic             pop_i,          // remove the oldest entry if it is complete
+  input  logic             cmpl_i,         // complete every pending entry ...
+  input  logic [DataW-1:0] cmpl_data_i,    // ... by OR-ing these bits into it
+  input  logic             push_i,         // allocate an entry for a new sample
+  input  logic             push_pending_i, // the new sample is pending
+  input  logic [DataW-1:0] push_data_i,    // the new sample (pending: completion fields zero)
+
+  output logic             accept_o,       // push_i found space (after this cycle's pop)
+  output logic             pop_empty_o,    // pop_i found no complete oldest entry
+  output logic             head_valid_o,   // the oldest entry exists and is complete
+  output logic [DataW-1:0] head_data_o,    // the oldest entry (0 unless head_valid_o)
+  output logic [CntW-1:0]  count_o,        // complete entries
+  output logic             full_o,         // every entry is allocated
+  output logic             pending_o       // some entry is pending
+);
+
+  logic [Depth*DataW-1:0] mem_q, mem_d;   // entry i at [i*DataW +: DataW]
+  logic [PtrW-1:0]  rd_q, rd_d, wr_ptr;
+  logic [CntW-1:0]  used_q, used_d, pend_q, pend_d, used_after_pop, first_pend;
+  logic             do_pop;
+
+  function automatic logic [PtrW-1:0] ptr_add(input logic [PtrW-1:0] p, input logic [CntW-1:0] n);
+    logic [31:0] s;
+    s = 32'(p) + 32'(n);
+    if (s >= Depth) s = s - Depth;
+    ptr_add = PtrW'(s);
+  endfunction
+
+  assign head_valid_o = (used_q != '0) && (used_q != pend_q);
+  assign head_data_o  = head_valid_o ? mem_q[32'(rd_q)*DataW +: DataW] : '0;
+  assign count_o      = used_q - pend_q;
+  assign full_o       = (used_q == CntW'(Depth));
+  assign pending_o    = (pend_q != '0);
+
+  assign do_pop         = pop_i && head_valid_o;
+  assign pop_empty_o    = pop_i && !head_valid_o;
+  assign used_after_pop = used_q - CntW'(do_pop);
+  assign accept_o       = push_i && (used_after_pop != CntW'(Depth));
+  assign wr_ptr         = ptr_add(rd_q, used_q);
+  assign first_pend     = used_q - pend_q;   // offset of the oldest pending entry from rd_q
+
+  always_comb begin
+    rd_d   = do_pop ? ptr_add(rd_q, CntW'(1)) : rd_q;
+    used_d = used_after_pop + CntW'(accept_o);
+    pend_d = cmpl_i ? '0 : pend_q;
+    if (accept_o && push_pending_i) pend_d = pend_d + CntW'(1);
+  end
+
+  // Per entry: written by a push, or completed while pending (the youngest pend_q entries).
+  for (genvar i = 0; i < Depth; i++) begin : g_entry
+    logic [31:0] offset;
+    logic        is_pend;
+    always_comb begin
+      offset   = (32'(i) >= 32'(rd_q)) ? 32'(i) - 32'(rd_q) : 32'(i) + Depth - 32'(rd_q);
+      is_pend  = (offset < 32'(used_q)) && (offset >= 32'(first_pend));
+      mem_d[i*DataW +: DataW] = mem_q[i*DataW +: DataW];
+      if (accept_o && wr_ptr == PtrW'(i)) begin
+        mem_d[i*DataW +: DataW] = push_data_i;
+      end else if (cmpl_i && is_pend) begin
+        mem_d[i*DataW +: DataW] = mem_q[i*DataW +: DataW] | cmpl_data_i;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_q   <= '0;
+      used_q <= '0;
+      pend_q <= '0;
+    end else begin
+      rd_q   <= rd_d;
+      used_q <= used_d;
+      pend_q <= pend_d;
+    end
+  end
+
+  // Entry storage needs no reset: an entry is read only after it has been written.
+  always_ff @(posedge clk_i) begin
+    mem_q <= mem_d;
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni && push_i && accept_o && push_pending_i) begin
+      assert (!cmpl_i)
+        else $error("tiprof_tip_fifo: a new pending entry and a completion in one cycle");
+    end
+  end
+`endif
+
+endmodule

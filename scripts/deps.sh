@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install the Debian 12 packages tiprof needs, or print the exact apt-get line when not root.
+set -euo pipefail
+
+pkgs=(make gcc python3 verilator iverilog yosys nextpnr-ice40
+      gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu qemu-user
+      libdw-dev libelf-dev)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "tiprof: missing Debian packages; install them with:" >&2
+  echo "  sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "== installing Debian packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

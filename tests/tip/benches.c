@@ -1,0 +1,18 @@
+/* The registry of TIP benches: every bench the harness can run by name. */
+#include <stddef.h>
+
+#include "tb.h"
+
+extern const struct tb_bench_desc tb_bench_random, tb_bench_fig4a_ilp, tb_bench_fig4b_stall,
+	tb_bench_fig4c_flush, tb_bench_fig4d_drain, tb_bench_exception, tb_bench_serializing;
+
+const struct tb_bench_desc *const tb_benches[] = {
+	&tb_bench_random,
+	&tb_bench_fig4a_ilp,
+	&tb_bench_fig4b_stall,
+	&tb_bench_fig4c_flush,
+	&tb_bench_fig4d_drain,
+	&tb_bench_exception,
+	&tb_bench_serializing,
+	NULL,
+};

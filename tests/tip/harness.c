@@ -1,0 +1,331 @@
+/* The TIP test harness core: bench stepping, per-cycle comparison of the DUT with the C model,
+ * coverage bins and the failure waveform. Simulator-specific wrappers (dpi.c, vpi.c) only move
+ * values between the simulator and struct tb_in / struct tb_out. */
+#include "harness.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RING_DEPTH 512u
+
+int tb_fail(struct tb *tb, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!tb->failed) {
+		va_start(ap, fmt);
+		vsnprintf(tb->msg, sizeof(tb->msg), fmt, ap);
+		va_end(ap);
+		tb->failed = 1;
+	}
+	return -1;
+}
+
+const struct tb_bench_desc *tb_bench_find(const char *name)
+{
+	for (const struct tb_bench_desc *const *d = tb_benches; *d; d++)
+		if (strcmp((*d)->name, name) == 0)
+			return *d;
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ waveform ring */
+
+/* Ring signal order; handles are sig_first + index. */
+enum ring_sig {
+	RS_RST, RS_HEAD_VALID, RS_HEAD_COMMIT, RS_HEAD_MISPRED, RS_HEAD_FLUSH, RS_HEAD_BANK,
+	RS_EXCEPTION, RS_DISP_VALID, RS_PRIV, RS_CTX,
+	RS_CSR_REQ, RS_CSR_WE, RS_CSR_ADDR, RS_CSR_WDATA, RS_CSR_PRIV,
+	RS_DUT_RDATA, RS_DUT_ILLEGAL, RS_DUT_IRQ, RS_REF_RDATA, RS_REF_ILLEGAL, RS_REF_IRQ,
+	RS_OIR_ADDR, RS_OIR_FLAGS, RS_CYCLE, RS_POS, RS_TARGET, RS_LFSR, RS_FIFO_USED,
+	RS_FIFO_PENDING, RS_FIRED,
+	RS_HEAD_PC0, /* then W head_pc, then W disp_pc */
+};
+
+static int ring_setup(struct harness *h)
+{
+	unsigned w = h->model.cfg.w, x = h->model.cfg.xlen;
+	static const struct { const char *name; unsigned width; } fixed[] = {
+		{ "rst", 1 }, { "rob_head_valid", 0 }, { "rob_head_commit", 0 },
+		{ "rob_head_mispred", 0 }, { "rob_head_flush", 0 }, { "rob_head_bank", 3 },
+		{ "rob_exception", 1 }, { "rob_disp_valid", 0 }, { "priv", 2 }, { "ctx_id", 16 },
+		{ "csr_req", 1 }, { "csr_we", 1 }, { "csr_addr", 12 }, { "csr_wdata", 64 },
+		{ "csr_priv", 2 }, { "dut_rdata", 64 }, { "dut_illegal", 1 }, { "dut_irq", 1 },
+		{ "ref_rdata", 64 }, { "ref_illegal", 1 }, { "ref_irq", 1 },
+		{ "oir_addr", 64 }, { "oir_flags", 3 }, { "cycle", 64 }, { "pos", 32 },
+		{ "target", 32 }, { "lfsr", 32 }, { "fifo_used", 17 }, { "fifo_pending", 17 },
+		{ "fired", 1 },
+	};
+	char name[32];
+	int rc;
+
+	if (vcd_ring_create(&h->ring, RING_DEPTH) < 0)
+		return -1;
+	rc = vcd_ring_scope_begin(h->ring, "tiprof_tb");
+	for (unsigned i = 0; rc >= 0 && i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		rc = vcd_ring_signal(h->ring, fixed[i].name, fixed[i].width ? fixed[i].width : w);
+		if (i == 0)
+			h->sig_first = rc;
+	}
+	for (unsigned b = 0; rc >= 0 && b < w; b++) {
+		snprintf(name, sizeof(name), "rob_head_pc%u", b);
+		rc = vcd_ring_signal(h->ring, name, x);
+	}
+	for (unsigned b = 0; rc >= 0 && b < w; b++) {
+		snprintf(name, sizeof(name), "rob_disp_pc%u", b);
+		rc = vcd_ring_signal(h->ring, name, x);
+	}
+	if (rc >= 0)
+		rc = vcd_ring_scope_end(h->ring);
+	if (rc >= 0)
+		rc = vcd_ring_end_defs(h->ring);
+	return rc < 0 ? -1 : 0;
+}
+
+static void ring_set(struct harness *h, enum ring_sig s, uint64_t v, unsigned width)
+{
+	if (width < 64)
+		v &= (1ull << width) - 1;
+	vcd_ring_set_u64(h->ring, h->sig_first + (int)s, v);
+}
+
+static void ring_record(struct harness *h, const struct tb_in *in, const struct tb_out *dut,
+			const struct tb_out *ref)
+{
+	const struct tip_model *m = &h->model;
+	unsigned w = m->cfg.w, x = m->cfg.xlen;
+	uint64_t amask = x == 64 ? ~0ull : 0xffffffffull;
+
+	ring_set(h, RS_RST, (uint64_t)in->rst, 1);
+	ring_set(h, RS_HEAD_VALID, in->rob.head_valid, w);
+	ring_set(h, RS_HEAD_COMMIT, in->rob.head_commit, w);
+	ring_set(h, RS_HEAD_MISPRED, in->rob.head_mispred, w);
+	ring_set(h, RS_HEAD_FLUSH, in->rob.head_flush, w);
+	ring_set(h, RS_HEAD_BANK, in->rob.head_bank, 3);
+	ring_set(h, RS_EXCEPTION, in->rob.exception, 1);
+	ring_set(h, RS_DISP_VALID, in->rob.disp_valid, w);
+	ring_set(h, RS_PRIV, in->rob.priv, 2);
+	ring_set(h, RS_CTX, in->rob.ctx_id, 16);
+	ring_set(h, RS_CSR_REQ, (uint64_t)in->csr.req, 1);
+	ring_set(h, RS_CSR_WE, (uint64_t)in->csr.we, 1);
+	ring_set(h, RS_CSR_ADDR, in->csr.addr, 12);
+	ring_set(h, RS_CSR_WDATA, in->csr.wdata, 64);
+	ring_set(h, RS_CSR_PRIV, in->csr.priv, 2);
+	ring_set(h, RS_DUT_RDATA, dut->resp.rdata, 64);
+	ring_set(h, RS_DUT_ILLEGAL, (uint64_t)dut->resp.illegal, 1);
+	ring_set(h, RS_DUT_IRQ, (uint64_t)dut->irq, 1);
+	ring_set(h, RS_REF_RDATA, ref->resp.rdata, 64);
+	ring_set(h, RS_REF_ILLEGAL, (uint64_t)ref->resp.illegal, 1);
+	ring_set(h, RS_REF_IRQ, (uint64_t)ref->irq, 1);
+	ring_set(h, RS_OIR_ADDR, m->oir_addr, 64);
+	ring_set(h, RS_OIR_FLAGS, (uint64_t)m->oir_flags >> 2, 3);
+	ring_set(h, RS_CYCLE, m->cycle, 64);
+	ring_set(h, RS_POS, m->pos, 32);
+	ring_set(h, RS_TARGET, m->target, 32);
+	ring_set(h, RS_LFSR, m->lfsr, 32);
+	ring_set(h, RS_FIFO_USED, m->used, 17);
+	ring_set(h, RS_FIFO_PENDING, m->pending, 17);
+	ring_set(h, RS_FIRED, (uint64_t)m->fired, 1);
+	for (unsigned b = 0; b < w; b++) {
+		ring_set(h, (enum ring_sig)(RS_HEAD_PC0 + b), in->rob.head_pc[b] & amask, 64);
+		ring_set(h, (enum ring_sig)(RS_HEAD_PC0 + w + b), in->rob.disp_pc[b] & amask, 64);
+	}
+	vcd_ring_commit(h->ring, h->t * 10);
+}
+
+/* ------------------------------------------------------------------ harness */
+
+int harness_init(struct harness *h, const struct tip_model_cfg *cfg, const char *bench_name,
+		 uint64_t seed, uint64_t cycles, const char *outdir, const char *sim)
+{
+	memset(h, 0, sizeof(*h));
+	h->tb.seed = seed;
+	h->tb.log = stdout;
+	h->sim = sim;
+	h->in.rst = 1;
+	h->desc = tb_bench_find(bench_name);
+	if (!h->desc) {
+		tb_fail(&h->tb, "no bench called '%s'", bench_name);
+		return -1;
+	}
+	h->tb.bench = &h->bench;
+	if (tip_model_init(&h->model, cfg) != 0) {
+		tb_fail(&h->tb, "illegal unit configuration W=%u XLEN=%u depth=%u", cfg->w,
+			cfg->xlen, cfg->fifo_depth);
+		return -1;
+	}
+	if (h->desc->create(&h->tb, &h->bench, cfg, seed, cycles) != 0) {
+		if (!h->tb.failed)
+			tb_fail(&h->tb, "bench %s does not support this configuration", bench_name);
+		return -1;
+	}
+	h->bench.name = h->desc->name;
+	h->max_ticks = 4 * cycles + 1000000;
+	snprintf(h->vcd_path, sizeof(h->vcd_path), "%s/%s-%s-w%u-x%u-d%u-seed%" PRIu64 ".vcd",
+		 outdir, sim, bench_name, cfg->w, cfg->xlen, cfg->fifo_depth, seed);
+	if (ring_setup(h) != 0) {
+		tb_fail(&h->tb, "cannot set up the waveform ring");
+		return -1;
+	}
+	fprintf(h->tb.log, "tip-harness: sim=%s bench=%s W=%u XLEN=%u depth=%u seed=%" PRIu64 "\n",
+		sim, bench_name, cfg->w, cfg->xlen, cfg->fifo_depth, seed);
+	return 0;
+}
+
+static uint64_t xlen_mask(const struct harness *h)
+{
+	return h->model.cfg.xlen == 64 ? ~0ull : 0xffffffffull;
+}
+
+/* Count the rare situations of this cycle; called before the model steps. */
+static void coverage_before(struct harness *h, const struct tb_in *in)
+{
+	const struct tip_model *m = &h->model;
+
+	if (in->rst) {
+		if (m->pending)
+			h->cov.reset_while_pending++;
+		return;
+	}
+	if (m->pending && in->rob.exception)
+		h->cov.exception_while_pending++;
+}
+
+static void coverage_after(struct harness *h, const struct tb_in *in,
+			   const struct tip_csr_resp *resp, unsigned used_before,
+			   unsigned pending_before, uint8_t status_before)
+{
+	const struct tip_model *m = &h->model;
+
+	if (in->rst)
+		return;
+	if (resp->illegal)
+		h->cov.illegal_access++;
+	if ((m->status_sticky & ~status_before) & TIPROF_TIP_STATUS_CFG_ERR_MASK)
+		h->cov.cfg_error++;
+	if (!m->fired)
+		return;
+	if (pending_before)
+		h->cov.trigger_while_pending++;
+	if (m->fired_lost) {
+		h->cov.lost++;
+	} else if (used_before == m->cfg.fifo_depth) {
+		h->cov.full_and_pop++;
+	}
+	if (m->last.flags & TIPROF_SF_STALLED)
+		h->cov.sample_stalled++;
+	else if (m->last.flags & TIPROF_SF_FRONTEND)
+		h->cov.sample_drained++;
+	else if (m->last.flags)
+		h->cov.sample_flushed++;
+	else
+		h->cov.sample_computing++;
+}
+
+int harness_tick(struct harness *h, const struct tb_out *dut, struct tb_in *next)
+{
+	struct tb_out ref = { { 0, 0 }, 0 };
+	const struct tb_out *obs;
+	struct tb_in cur = h->in;
+	unsigned used_before = h->model.used, pending_before = h->model.pending;
+	uint8_t status_before = h->model.status_sticky;
+	int rc;
+
+	if (h->status)
+		return h->status;
+	/* The reference: outputs for the inputs of the cycle that ends now, then step. */
+	ref.irq = tip_model_irq(&h->model);
+	coverage_before(h, &cur);
+	if (cur.rst) {
+		tip_model_reset(&h->model);
+	} else {
+		tip_model_cycle(&h->model, &cur.rob, cur.csr.req ? &cur.csr : NULL, &ref.resp);
+		coverage_after(h, &cur, &ref.resp, used_before, pending_before, status_before);
+	}
+	obs = dut ? dut : &ref;
+	ring_record(h, &cur, obs, &ref);
+	if (dut && !cur.rst) {
+		uint64_t mask = xlen_mask(h);
+
+		if ((dut->resp.rdata & mask) != (ref.resp.rdata & mask) ||
+		    !dut->resp.illegal != !ref.resp.illegal || !dut->irq != !ref.irq) {
+			tb_fail(&h->tb,
+				"tick %" PRIu64 " (bench cycle %" PRIu64 "): RTL and C model differ: "
+				"csr %s addr=0x%03x wdata=0x%" PRIx64 " priv=%u: "
+				"expected rdata=0x%" PRIx64 " illegal=%d irq=%d, got rdata=0x%" PRIx64
+				" illegal=%d irq=%d",
+				h->t, h->t ? h->t - 1 : 0,
+				cur.csr.req ? (cur.csr.we ? "write" : "read") : "idle", cur.csr.addr,
+				cur.csr.wdata, cur.csr.priv, ref.resp.rdata & mask, ref.resp.illegal,
+				ref.irq, dut->resp.rdata & mask, dut->resp.illegal, dut->irq);
+			h->status = -1;
+			return -1;
+		}
+		h->tb.checks++;
+	}
+	h->t++;
+	if (h->t > h->max_ticks) {
+		tb_fail(&h->tb, "bench %s did not finish within %" PRIu64 " cycles", h->bench.name,
+			h->max_ticks);
+		h->status = -1;
+		return -1;
+	}
+	/* The bench: next inputs. */
+	memset(next, 0, sizeof(*next));
+	rc = h->bench.step(&h->tb, h->bench.state, h->t - 1, h->started ? obs : NULL, next);
+	h->started = 1;
+	if (rc < 0 || h->tb.failed) {
+		if (!h->tb.failed)
+			tb_fail(&h->tb, "bench %s failed without a message", h->bench.name);
+		h->status = -1;
+		return -1;
+	}
+	if (rc > 0) {
+		h->status = 1;
+		return 1;
+	}
+	/* Drive the DUT with addresses it can represent. */
+	for (unsigned b = 0; b < TIPROF_MAX_BANKS; b++) {
+		next->rob.head_pc[b] &= xlen_mask(h);
+		next->rob.disp_pc[b] &= xlen_mask(h);
+	}
+	next->csr.wdata &= xlen_mask(h);
+	h->in = *next;
+	return 0;
+}
+
+int harness_final(struct harness *h)
+{
+	int failed = h->status != 1 || h->tb.failed;
+
+	if (h->ring) {
+		if (failed && vcd_ring_dump_path(h->ring, h->vcd_path, "1ns") == 0)
+			fprintf(h->tb.log, "tip-harness: waveform of the last %u cycles: %s\n",
+				vcd_ring_count(h->ring), h->vcd_path);
+		vcd_ring_free(h->ring);
+	}
+	fprintf(h->tb.log, "tip-harness: coverage:");
+#define HARNESS_COV_PRINT(n) fprintf(h->tb.log, " %s=%lu", #n, h->cov.n);
+	HARNESS_COVERAGE(HARNESS_COV_PRINT)
+#undef HARNESS_COV_PRINT
+	fprintf(h->tb.log, "\n");
+	if (failed) {
+		fprintf(h->tb.log, "tip-harness: FAIL %s (sim=%s W=%u XLEN=%u depth=%u seed=%" PRIu64
+			"): %s\n", h->desc ? h->desc->name : "?", h->sim, h->model.cfg.w,
+			h->model.cfg.xlen, h->model.cfg.fifo_depth, h->tb.seed,
+			h->tb.msg[0] ? h->tb.msg : "did not finish");
+	} else {
+		fprintf(h->tb.log, "tip-harness: PASS %s (sim=%s): %" PRIu64 " cycles, %lu checks\n",
+			h->desc->name, h->sim, h->t, h->tb.checks);
+	}
+	if (h->desc && h->bench.state && h->desc->destroy)
+		h->desc->destroy(&h->bench);
+	if (h->model.fifo)
+		tip_model_fini(&h->model);
+	fflush(h->tb.log);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,65 @@
+/* The TIP test harness: runs a bench against the RTL (through the DPI-C or VPI wrappers) or
+ * against the C model alone, compares every cycle's outputs with the C reference model, counts
+ * coverage bins, and leaves a VCD of the last cycles when a test fails. */
+#ifndef TIPROF_HARNESS_H
+#define TIPROF_HARNESS_H
+
+#include <stdint.h>
+
+#include "tb.h"
+#include "vcd.h"
+
+/* Rare situations the tests must reach (counted from the model's point of view). */
+#define HARNESS_COVERAGE(X) \
+	X(sample_computing)  /* a sample taken while instructions commit */ \
+	X(sample_stalled)    /* ... while the head stalls */ \
+	X(sample_flushed)    /* ... while the ROB is empty after a flush */ \
+	X(sample_drained)    /* ... while the ROB is empty for lack of instructions */ \
+	X(trigger_while_pending) /* a new trigger while a Drained sample waits */ \
+	X(exception_while_pending) /* a trap input while a Drained sample waits */ \
+	X(full_and_pop)      /* FIFO full, a pop, and a new sample in one cycle */ \
+	X(lost)              /* a sample lost to a full FIFO */ \
+	X(reset_while_pending) /* reset while a Drained sample waits */ \
+	X(illegal_access)    /* an illegal CSR access */ \
+	X(cfg_error)         /* an illegal configuration write */
+
+struct harness_cov {
+#define HARNESS_COV_FIELD(n) unsigned long n;
+	HARNESS_COVERAGE(HARNESS_COV_FIELD)
+#undef HARNESS_COV_FIELD
+};
+
+struct harness {
+	struct tb tb;                   /* what the bench sees */
+	struct tb_bench bench;          /* the running bench */
+	const struct tb_bench_desc *desc; /* its descriptor */
+	struct tip_model model;         /* C reference model */
+	struct tb_in in;                /* inputs applied in the current cycle */
+	uint64_t t;                     /* harness ticks so far */
+	uint64_t max_ticks;             /* a bench that runs longer has hung */
+	int started;                    /* the bench has been asked for inputs */
+	int status;                     /* 0 running, 1 passed, -1 failed */
+	int compare;                    /* a DUT is attached: compare its outputs */
+	struct harness_cov cov;         /* coverage bins */
+	vcd_ring *ring;                 /* last cycles, dumped on failure */
+	int sig_first;                  /* handle of the first ring signal */
+	char vcd_path[512];             /* where the failure VCD goes */
+	const char *sim;                /* "verilator", "icarus" or "model" */
+};
+
+/* Set up h to run the bench called bench_name on a unit of configuration cfg. cycles is the
+ * bench's length hint, outdir where logs and VCDs go. Returns 0, or -1 with a message in
+ * h->tb.msg. */
+int harness_init(struct harness *h, const struct tip_model_cfg *cfg, const char *bench_name,
+		 uint64_t seed, uint64_t cycles, const char *outdir, const char *sim);
+
+/* One clock edge. dut holds the DUT's outputs for the inputs of the cycle that ends now (NULL
+ * when no DUT is attached). next receives the inputs for the coming cycle. Returns 0 to go on,
+ * 1 when the bench has finished, -1 on a failure. */
+int harness_tick(struct harness *h, const struct tb_out *dut, struct tb_in *next);
+
+/* Print the summary (and the coverage bins), write the VCD on failure, release everything.
+ * Returns the process exit status: 0 passed, 1 failed. */
+int harness_final(struct harness *h);
+
+#endif /* TIPROF_HARNESS_H */

@@ -1,0 +1,94 @@
+# tests/tip/tip.mk - RTL verification of the TIP unit: the C harness over DPI-C (Verilator) and
+# VPI (Icarus), directed benches, random differential runs against the C model, and lint.
+# Verilator fixes parameters per build, so the random configurations are a fixed set of cached
+# builds under $(BUILD)/vtip/W-XLEN-DEPTH/.
+
+TIP_DIR      := tests/tip
+TIP_RTL      := $(shell grep -v '^//' rtl/tiprof.f)
+TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
+TIP_TB_SRCS  := $(TIP_DIR)/harness.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
+                $(TIP_DIR)/bench_directed.c
+TIP_TB_HDRS  := $(TIP_DIR)/tb.h $(TIP_DIR)/harness.h $(TIP_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
+                sim/vcd/vcd.h
+TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR)
+VLT_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+# W-XLEN-DEPTH of the cached builds: every W, both XLEN, depths 1..16 (power of two or not).
+TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2
+TIP_RANDOM_CYCLES ?= 1800000
+TIP_SEED     ?= $(shell date +%s)
+TIP_OUT      := $(BUILD)/tip/logs
+
+cfg_w = $(word 1,$(subst -, ,$(1)))
+cfg_x = $(word 2,$(subst -, ,$(1)))
+cfg_d = $(word 3,$(subst -, ,$(1)))
+
+.PHONY: test-tip test-tip-model test-tip-verilator test-tip-icarus lint-rtl
+TEST_TARGETS += test-tip
+LINT_TARGETS += lint-rtl
+
+# ------------------------------------------------------------------ model-only runner
+$(BUILD)/tip/tip_run_model: $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) \
+			    $(TIPMODEL_LIB) $(VCD_LIB)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(TIP_CFLAGS) -o $@ $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIPMODEL_LIB) $(VCD_LIB)
+
+# ------------------------------------------------------------------ Verilator builds
+# 1. verilate (generates Vtiprof_tb__Dpi.h), 2. compile the C harness with gcc against that
+# header, 3. build and link the model with the harness library.
+$(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP_DIR)/dpi.c \
+			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB)
+	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
+	@rm -rf $(@D) && mkdir -p $(@D)/harness
+	@$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast \
+	  -Wno-fatal -Mdir $(@D) --top-module tiprof_tb \
+	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
+	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_TB_SV) \
+	  $(abspath $(@D)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
+	  > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
+	@for f in $(TIP_DIR)/dpi.c $(TIP_TB_SRCS); do \
+	  $(CC) $(TIP_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
+	  || exit 1; done
+	@$(AR) rcs $(@D)/harness/libtiprof_tb.a $(@D)/harness/*.o
+	@$(MAKE) -s -C $(@D) -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
+	  || { tail -30 $(@D)/build.log; exit 1; }
+
+# ------------------------------------------------------------------ Icarus builds
+$(BUILD)/itip/tiprof_vpi.vpi: $(TIP_DIR)/vpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) sim/model/tip_model.c \
+			      $(VCD_SRCS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(TIP_CFLAGS) -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(TIP_DIR)/vpi.c $(TIP_TB_SRCS) \
+	  sim/model/tip_model.c $(VCD_SRCS)
+
+$(BUILD)/itip/%.vvp: $(TIP_RTL) $(TIP_TB_SV)
+	@mkdir -p $(@D)
+	@echo "  IVERILOG W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
+	@$(IVERILOG) -g2012 -DTIPROF_VPI -o $@ -s tiprof_tb \
+	  -Ptiprof_tb.W=$(call cfg_w,$*) -Ptiprof_tb.XLEN=$(call cfg_x,$*) \
+	  -Ptiprof_tb.DEPTH=$(call cfg_d,$*) $(TIP_RTL) $(TIP_TB_SV) > $@.log 2>&1 \
+	  || { cat $@.log; exit 1; }
+
+TIP_VBINS := $(foreach c,$(TIP_CONFIGS),$(BUILD)/vtip/$(c)/Vtiprof_tb)
+TIP_IVVPS := $(foreach c,$(TIP_CONFIGS),$(BUILD)/itip/$(c).vvp)
+
+# ------------------------------------------------------------------ test tiers
+test-tip-model: $(BUILD)/tip/tip_run_model
+	@mkdir -p $(TIP_OUT)
+	@TIP_OUT=$(TIP_OUT) TIP_CONFIGS="$(TIP_CONFIGS)" $(TIP_DIR)/run.sh model $(BUILD)/tip/tip_run_model
+
+test-tip-verilator: $(TIP_VBINS)
+	@mkdir -p $(TIP_OUT)
+	@TIP_OUT=$(TIP_OUT) TIP_SEED=$(TIP_SEED) TIP_RANDOM_CYCLES=$(TIP_RANDOM_CYCLES) \
+	  TIP_CONFIGS="$(TIP_CONFIGS)" $(TIP_DIR)/run.sh verilator $(BUILD)/vtip
+
+test-tip-icarus: $(BUILD)/itip/tiprof_vpi.vpi $(TIP_IVVPS)
+	@mkdir -p $(TIP_OUT)
+	@TIP_OUT=$(TIP_OUT) TIP_SEED=$(TIP_SEED) VVP=$(VVP) TIP_CONFIGS="$(TIP_CONFIGS)" \
+	  $(TIP_DIR)/run.sh icarus $(BUILD)/itip
+
+test-tip: test-tip-model test-tip-verilator test-tip-icarus
+
+# ------------------------------------------------------------------ lint
+lint-rtl:
+	@$(TIP_DIR)/lint.sh "$(VERILATOR)" "$(IVERILOG)" "$(YOSYS)" "$(TIP_CONFIGS)"
