@@ -47,6 +47,15 @@ include tests/tip/tip.mk
 deps:
 	@scripts/deps.sh
 
+# The main job (until the simulated core lands): the Verilated TIP unit on the TIP paper's
+# worked examples, a sample in every cycle, drained through the CSR port and printed.
+DEMO_CFG := 2-64-16
+demo: deps
+	@$(MAKE) --no-print-directory $(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb
+	@mkdir -p $(BUILD)/demo
+	@echo "== demo: TIP unit RTL (Verilator, W=2 XLEN=64 FIFO 16) on the TIP paper's examples"
+	@$(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb +bench=demo +outdir=$(BUILD)/demo
+
 test: deps $(TEST_TARGETS)
 	@echo "== all test tiers passed"
 

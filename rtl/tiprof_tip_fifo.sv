@@ -1,6 +1,6 @@
 // Licensed under the Apache License 2.0; see LICENSE.
-// Sample FIFO: complete samples in order, plus pending (Drained) samples at the young end that
-// are completed together when their instruction dispatches. Pop, completion, then allocation.
+// Sample FIFO: samples in order; pending (Drained) entries carry a pending bit and are completed
+// together when their instruction dispatches. Pop, completion, then allocation.
 module tiprof_tip_fifo #(
   parameter int Depth = 8,                  // [1,65535] entries
   parameter int DataW = 64,                 // [1,..] bits per entry
@@ -28,7 +28,8 @@ module tiprof_tip_fifo #(
 
   logic [Depth*DataW-1:0] mem_q, mem_d;   // entry i at [i*DataW +: DataW]
   logic [PtrW-1:0]  rd_q, rd_d, wr_ptr;
-  logic [CntW-1:0]  used_q, used_d, pend_q, pend_d, used_after_pop, first_pend;
+  logic [CntW-1:0]  used_q, used_d, pend_q, pend_d, used_after_pop;
+  logic [Depth-1:0] pbit_q, pbit_d;    // per-entry pending bit
   logic             do_pop;
 
   function automatic logic [PtrW-1:0] ptr_add(input logic [PtrW-1:0] p, input logic [CntW-1:0] n);
@@ -38,7 +39,7 @@ module tiprof_tip_fifo #(
     ptr_add = PtrW'(s);
   endfunction
 
-  assign head_valid_o = (used_q != '0) && (used_q != pend_q);
+  assign head_valid_o = (used_q != '0) && !pbit_q[rd_q];
   assign head_data_o  = head_valid_o ? mem_q[32'(rd_q)*DataW +: DataW] : '0;
   assign count_o      = used_q - pend_q;
   assign full_o       = (used_q == CntW'(Depth));
@@ -49,7 +50,6 @@ module tiprof_tip_fifo #(
   assign used_after_pop = used_q - CntW'(do_pop);
   assign accept_o       = push_i && (used_after_pop != CntW'(Depth));
   assign wr_ptr         = ptr_add(rd_q, used_q);
-  assign first_pend     = used_q - pend_q;   // offset of the oldest pending entry from rd_q
 
   always_comb begin
     rd_d   = do_pop ? ptr_add(rd_q, CntW'(1)) : rd_q;
@@ -58,17 +58,16 @@ module tiprof_tip_fifo #(
     if (accept_o && push_pending_i) pend_d = pend_d + CntW'(1);
   end
 
-  // Per entry: written by a push, or completed while pending (the youngest pend_q entries).
+  // Per entry: written by a push, or completed while pending. Pending entries are normally the
+  // youngest; inputs that break the ROB contract can queue a complete sample behind one.
   for (genvar i = 0; i < Depth; i++) begin : g_entry
-    logic [31:0] offset;
-    logic        is_pend;
     always_comb begin
-      offset   = (32'(i) >= 32'(rd_q)) ? 32'(i) - 32'(rd_q) : 32'(i) + Depth - 32'(rd_q);
-      is_pend  = (offset < 32'(used_q)) && (offset >= 32'(first_pend));
       mem_d[i*DataW +: DataW] = mem_q[i*DataW +: DataW];
+      pbit_d[i]               = pbit_q[i] && !cmpl_i;
       if (accept_o && wr_ptr == PtrW'(i)) begin
         mem_d[i*DataW +: DataW] = push_data_i;
-      end else if (cmpl_i && is_pend) begin
+        pbit_d[i]               = push_pending_i;
+      end else if (cmpl_i && pbit_q[i]) begin
         mem_d[i*DataW +: DataW] = mem_q[i*DataW +: DataW] | cmpl_data_i;
       end
     end
@@ -79,10 +78,12 @@ module tiprof_tip_fifo #(
       rd_q   <= '0;
       used_q <= '0;
       pend_q <= '0;
+      pbit_q <= '0;
     end else begin
       rd_q   <= rd_d;
       used_q <= used_d;
       pend_q <= pend_d;
+      pbit_q <= pbit_d;
     end
   end
 

@@ -7,7 +7,7 @@
  * counter during the example check CSR reads while sampling.
  * Further benches: FIFO full with a pop in the same cycle, reset during a pending Drained
  * sample, and random-mode statistics. */
-#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +137,7 @@ enum ex_phase { PH_RESET, PH_PERIOD, PH_IDLE, PH_EXAMPLE, PH_COUNT, PH_DRAIN, PH
 
 struct ex_state {
 	const struct example *ex;
+	int demo;                /* run every example back-to-back and print the samples */
 	struct tip_model_cfg cfg;
 	unsigned sub;            /* sub-run: 0..len-1 one sample in cycle sub; len: every cycle */
 	enum ex_phase ph;
@@ -212,6 +213,13 @@ static int ex_check(struct tb *tb, struct ex_state *s)
 			       s->ex->name, s->sub, (unsigned long long)g->cycle);
 	e = g->cycle - base;
 	c = &s->ex->c[e];
+	if (s->demo)
+		fprintf(tb->log, "  %-12s cycle %2llu  %-9s bank %u  valid 0x%x  slot0 0x%-8llx slot1 0x%llx\n",
+			s->ex->name, (unsigned long long)e,
+			g->flags & SF_ST ? "Stalled" : g->flags & SF_FE ? "Drained" :
+			g->flags & SF_MP ? "Flushed/M" : g->flags & SF_FL ? "Flushed/F" :
+			g->flags & SF_EX ? "Flushed/E" : "Computing", g->bank, g->valid,
+			(unsigned long long)g->addr[0], (unsigned long long)g->addr[1]);
 	if (g->flags != c->x_flags || g->bank != c->x_bank || g->valid != c->x_valid ||
 	    g->priv != c->x_priv || g->addr[0] != c->x_addr[0] || g->addr[1] != c->x_addr[1])
 		return tb_fail(tb, "%s example cycle %llu: expected flags=0x%x bank=%u valid=0x%x "
@@ -374,6 +382,15 @@ static int ex_step(struct tb *tb, void *state, uint64_t t, const struct tb_out *
 		s->k++;
 		return 0;
 	case PH_NEXT:
+		if (s->demo && s->ex + 1 < examples + sizeof(examples) / sizeof(examples[0])) {
+			s->ex++;
+			s->sub = s->ex->len;
+			s->drained = 0;
+			s->t_sub = t;
+			s->ph = PH_RESET;
+			fprintf(tb->log, "-- %s\n", s->ex->name);
+			return ex_step(tb, state, t, NULL, in);
+		}
 		if (s->sub == s->ex->len)
 			return 1;
 		s->sub++;
@@ -433,3 +450,24 @@ EXAMPLE_BENCH(exception,
 	"directed: exception path, Flushed with the trapping instruction's privilege")
 EXAMPLE_BENCH(serializing,
 	"directed: serializing CSR instruction dispatched alone, flush on commit")
+
+static int create_demo(struct tb *tb, struct tb_bench *b, const struct tip_model_cfg *cfg,
+		       uint64_t seed, uint64_t cycles)
+{
+	struct ex_state *s;
+
+	(void)seed;
+	(void)cycles;
+	if (ex_create(tb, b, cfg, examples[0].name))
+		return -1;
+	s = b->state;
+	s->demo = 1;
+	s->sub = s->ex->len; /* a sample in every cycle */
+	fprintf(tb->log, "-- %s\n", s->ex->name);
+	return 0;
+}
+
+const struct tb_bench_desc tb_bench_demo = {
+	"demo", "every worked example with a sample in every cycle, samples printed",
+	create_demo, free_state,
+};

@@ -278,7 +278,9 @@ static int rnd_step(struct tb *tb, void *state, uint64_t t, const struct tb_out 
 	(void)tb;
 	if (t >= s->cycles)
 		return 1;
-	if (t == 0 || chance(s, 1, 150000)) {
+	/* Resets are rare, and likelier while the ROB starves (a Drained sample may be pending). */
+	if (t == 0 || chance(s, 1, 150000) ||
+	    (!s->occ && t < s->fe_stall_until && t >= s->chaos_until && chance(s, 1, 5000))) {
 		in->rst = 1;
 		s->occ = 0;
 		s->drain_step = 0;

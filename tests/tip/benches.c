@@ -4,7 +4,7 @@
 #include "tb.h"
 
 extern const struct tb_bench_desc tb_bench_random, tb_bench_fig4a_ilp, tb_bench_fig4b_stall,
-	tb_bench_fig4c_flush, tb_bench_fig4d_drain, tb_bench_exception, tb_bench_serializing;
+	tb_bench_fig4c_flush, tb_bench_fig4d_drain, tb_bench_exception, tb_bench_serializing, tb_bench_demo;
 
 const struct tb_bench_desc *const tb_benches[] = {
 	&tb_bench_random,
@@ -14,5 +14,6 @@ const struct tb_bench_desc *const tb_benches[] = {
 	&tb_bench_fig4d_drain,
 	&tb_bench_exception,
 	&tb_bench_serializing,
+	&tb_bench_demo,
 	NULL,
 };

@@ -1,0 +1,41 @@
+# sim/model/model.mk - the C reference model of the TIP unit (libtiprof_tipmodel.a)
+# and its unit tests; included by the top Makefile, which defines CC, BUILD,
+# ALL_CFLAGS and TEST_TARGETS.
+#   $(TIPMODEL_LIB)   static library: link it and compile with $(TIPMODEL_CFLAGS)
+#   test-tipmodel     unit tests: Figure 4 examples, commit-state paths and FIFO,
+#                     CSR port, random sampling statistics and the LFSR period
+
+TIPMODEL_DIR    := sim/model
+TIPMODEL_LIB    := $(BUILD)/model/libtiprof_tipmodel.a
+TIPMODEL_CFLAGS := -I$(TIPMODEL_DIR)
+TIPMODEL_HDRS   := $(TIPMODEL_DIR)/tip_model.h include/tiprof/tiprof_regs.h \
+                   include/tiprof/sample.h
+TIPMODEL_TESTS  := fig4 paths csr random
+TIPMODEL_TBINS  := $(TIPMODEL_TESTS:%=$(BUILD)/model/test_%)
+
+TEST_TARGETS += test-tipmodel
+.PHONY: test-tipmodel
+
+$(BUILD)/model/tip_model.o: $(TIPMODEL_DIR)/tip_model.c $(TIPMODEL_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -c -o $@ $<
+
+$(TIPMODEL_LIB): $(BUILD)/model/tip_model.o
+	@echo "  AR      $@"
+	@rm -f $@
+	@$(AR) rcs $@ $^
+
+$(BUILD)/model/tmt.o: $(TIPMODEL_DIR)/tests/tmt.c $(TIPMODEL_DIR)/tests/tmt.h $(TIPMODEL_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/model/test_%: $(TIPMODEL_DIR)/tests/test_%.c $(TIPMODEL_DIR)/tests/tmt.h \
+		       $(BUILD)/model/tmt.o $(TIPMODEL_LIB)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -o $@ $< $(BUILD)/model/tmt.o $(TIPMODEL_LIB) -lm $(LDFLAGS)
+
+test-tipmodel: $(TIPMODEL_TBINS)
+	@echo "== test-tipmodel: TIP reference model"
+	@set -e; for t in $(TIPMODEL_TBINS); do echo "-- $$t"; $$t; done
