@@ -41,8 +41,14 @@ help:
 include spec/spec.mk
 include sim/vcd/vcd.mk
 include sim/isa/isa.mk
+include sim/iss/iss.mk
+include sim/workloads/workloads.mk
 include sim/model/model.mk
 include tests/tip/tip.mk
+include driver/hw/hw.mk
+include sw/sw.mk
+include sw/lbr/lbr.mk
+include fpga/fpga.mk
 
 deps:
 	@scripts/deps.sh

@@ -42,9 +42,12 @@ def modules(path):
     for line in open(path):
         m = re.match(r'=== (.*) ===', line.strip())
         if m:
-            cur = m.group(1); mods[cur] = {}; continue
+            cur = m.group(1) if m.group(1) != 'design hierarchy' else None
+            if cur:
+                mods[cur] = {}
+            continue
         m = re.match(r'\s+(\S+)\s+(\d+)$', line)
-        if cur and m and m.group(1).startswith('$'):
+        if cur and m and not m.group(1).startswith('$paramod'):
             mods[cur][m.group(1)] = int(m.group(2))
         m = re.match(r'\s+Number of cells:\s+(\d+)', line)
         if cur and m:
@@ -73,8 +76,8 @@ for w in (1, 2, 4, 8):
         per[short(k)] = per.get(short(k), 0) + ffs(v)
     ff = sum(per.values())
     xt = list(x.values())[-1]
-    luts = sum(n for c, n in xt.items() if c.startswith('$') and 'LUT' in c)
-    xff = sum(n for c, n in xt.items() if re.match(r'\$?FD[CPRSE]', c.lstrip('$')))
+    luts = sum(n for c, n in xt.items() if re.match(r'LUT\d$', c))
+    xff = sum(n for c, n in xt.items() if re.match(r'FD[CPRSE]+$', c))
     print(f"{w:>2} {total_cells:>14} {ff:>11} {luts:>12} {xff:>11}")
     rows.append((w, per, ff))
 print()
@@ -88,9 +91,10 @@ for w, per, ff in rows:
     print(f"storage_bytes W={w} XLEN=64: {(ff - fifo) / 8:.1f}")
 PY
 
-# iCE40: a configuration that fits an HX8K (W=2, XLEN=32, FIFO depth 2).
-$yosys -q -l "$out/ice40.log" -p "read_verilog -sv $rtl; chparam -set W 2 -set XLEN 32 \
-  -set FifoDepth 2 tiprof_unit; synth_ice40 -top tiprof_unit -json $out/ice40.json" >/dev/null 2>&1 \
+# iCE40: a configuration that fits an HX8K (W=2, XLEN=32, FIFO depth 2), inside the timing
+# wrapper fpga/tiprof_fpga_top.sv (inputs from a register chain, outputs folded into one pin).
+$yosys -q -l "$out/ice40.log" -p "read_verilog -sv $rtl fpga/tiprof_fpga_top.sv; chparam -set W 2 \
+  -set XLEN 32 -set FifoDepth 2 tiprof_fpga_top; synth_ice40 -top tiprof_fpga_top -json $out/ice40.json" >/dev/null 2>&1 \
   || { echo "synth: synth_ice40 failed (see $out/ice40.log)"; exit 1; }
 if $nextpnr --hx8k --package ct256 --json "$out/ice40.json" --freq 50 --seed 1 \
      --log "$out/nextpnr.log" --quiet >/dev/null 2>&1; then

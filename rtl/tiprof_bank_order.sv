@@ -17,15 +17,15 @@ module tiprof_bank_order #(
 
   always_comb begin
     rot = '0;
-    for (int unsigned k = 0; k < W; k++) begin
-      rot[k] = mask_i[(32'(start_i) + k) % W];
+    for (int k = 0; k < W; k++) begin
+      rot[k] = mask_i[(32'(start_i) + 32'(k)) % W];
     end
     first_k = '0;
     for (int k = W - 1; k >= 0; k--) begin
       if (rot[k]) first_k = BankW'(k);
     end
     last_k = '0;
-    for (int unsigned k = 0; k < W; k++) begin
+    for (int k = 0; k < W; k++) begin
       if (rot[k]) last_k = BankW'(k);
     end
   end

@@ -85,43 +85,58 @@ module tiprof_tip_csr
   assign bad_lfsr   = (wval == '0) || (wval[63:32] != '0);
 
   // ---------------------------------------------------------------- register updates
+  // Two processes: configuration and access decode (no input from the sampling path), and the
+  // counters and sticky bits (which take the sample and pop outcomes), so no process sits on
+  // the path pop -> FIFO accept -> taken increment.
+  logic cfg_err_set;   // a bad configuration value was written this cycle
+
   always_comb begin
     ctrl_d       = ctrl_q;
     period_d     = period_q;
     wmark_d      = wmark_q;
-    sticky_d     = sticky_q;
-    taken_d      = taken_q + 64'(taken_inc_i);
-    lost_d       = lost_q + 64'(lost_inc_i);
+    cfg_err_set  = 1'b0;
     restart_o    = 1'b0;
     lfsr_we_o    = 1'b0;
     lfsr_wdata_o = wval[31:0];
     pop_o        = 1'b0;
-    if (pop_empty_i) sticky_d[1] = 1'b1;
     if (wr) begin
       unique case (addr_i)
         tiprof_reg_pkg::TIP_CTRL_ADDR: begin
-          if (bad_ctrl) sticky_d[0] = 1'b1;
+          if (bad_ctrl) cfg_err_set = 1'b1;
           else begin
             ctrl_d    = wval[12:0];
             restart_o = 1'b1;
           end
         end
         tiprof_reg_pkg::TIP_PERIOD_ADDR: begin
-          if (bad_period) sticky_d[0] = 1'b1;
+          if (bad_period) cfg_err_set = 1'b1;
           else begin
             period_d  = wval[31:0];
             restart_o = 1'b1;
           end
         end
         tiprof_reg_pkg::TIP_WATERMARK_ADDR: begin
-          if (bad_wmark) sticky_d[0] = 1'b1;
+          if (bad_wmark) cfg_err_set = 1'b1;
           else wmark_d = CntW'(wval);
         end
         tiprof_reg_pkg::TIP_LFSR_ADDR: begin
-          if (bad_lfsr) sticky_d[0] = 1'b1;
+          if (bad_lfsr) cfg_err_set = 1'b1;
           else lfsr_we_o = 1'b1;
         end
-        tiprof_reg_pkg::TIP_POP_ADDR:    pop_o = 1'b1;
+        tiprof_reg_pkg::TIP_POP_ADDR: pop_o = 1'b1;
+        default: ;
+      endcase
+    end
+  end
+
+  always_comb begin
+    sticky_d = sticky_q;
+    taken_d  = taken_q + 64'(taken_inc_i);
+    lost_d   = lost_q + 64'(lost_inc_i);
+    if (cfg_err_set) sticky_d[0] = 1'b1;
+    if (pop_empty_i) sticky_d[1] = 1'b1;
+    if (wr) begin
+      unique case (addr_i)
         tiprof_reg_pkg::TIP_STATUS_ADDR: sticky_d = sticky_q & ~wval[1:0];
         tiprof_reg_pkg::TIP_TAKEN_ADDR:  taken_d = is_xlen32 ? {taken_q[63:32], wval[31:0]} : wval;
         tiprof_reg_pkg::TIP_LOST_ADDR:   lost_d  = is_xlen32 ? {lost_q[63:32], wval[31:0]} : wval;
@@ -185,8 +200,11 @@ module tiprof_tip_csr
       tiprof_reg_pkg::TIP_S_CYCLEH_ADDR:   begin rval = s_cycle_i; high_half = 1'b1; end
       tiprof_reg_pkg::TIP_S_INFO_ADDR:     rval = 64'(s_info_i);
       tiprof_reg_pkg::TIP_S_CTX_ADDR:      rval = 64'(s_ctx_i);
+      tiprof_reg_pkg::TIP_POP_ADDR: rval = '0;
       default: begin
-        if (32'(addr_idx) < W) rval = 64'(s_addr_i[32'(addr_idx)*XLEN +: XLEN]);
+        for (int unsigned i_rd = 0; i_rd < W; i_rd++) begin
+          if (addr_i == tiprof_reg_pkg::TIP_S_ADDR_ADDR + 12'(i_rd)) rval = 64'(s_addr_i[i_rd*XLEN +: XLEN]);
+        end
       end
     endcase
     rdata_o = '0;

@@ -40,7 +40,13 @@ module tiprof_tip_fifo #(
   endfunction
 
   assign head_valid_o = (used_q != '0) && !pbit_q[rd_q];
-  assign head_data_o  = head_valid_o ? mem_q[32'(rd_q)*DataW +: DataW] : '0;
+  // Read port as an AND-OR mux: a shift by rd_q*DataW would synthesize a wide barrel shifter.
+  always_comb begin
+    head_data_o = '0;
+    for (int unsigned i_head = 0; i_head < Depth; i_head++) begin
+      if (head_valid_o && rd_q == PtrW'(i_head)) head_data_o = mem_q[i_head*DataW +: DataW];
+    end
+  end
   assign count_o      = used_q - pend_q;
   assign full_o       = (used_q == CntW'(Depth));
   assign pending_o    = (pend_q != '0);
@@ -60,17 +66,22 @@ module tiprof_tip_fifo #(
 
   // Per entry: written by a push, or completed while pending. Pending entries are normally the
   // youngest; inputs that break the ROB contract can queue a complete sample behind one.
+  // Each entry's next value is a local signal, so every process writes a whole variable.
   for (genvar i = 0; i < Depth; i++) begin : g_entry
+    logic [DataW-1:0] entry_d;
+    logic             pbit_entry_d;
     always_comb begin
-      mem_d[i*DataW +: DataW] = mem_q[i*DataW +: DataW];
-      pbit_d[i]               = pbit_q[i] && !cmpl_i;
+      entry_d      = mem_q[i*DataW +: DataW];
+      pbit_entry_d = pbit_q[i] && !cmpl_i;
       if (accept_o && wr_ptr == PtrW'(i)) begin
-        mem_d[i*DataW +: DataW] = push_data_i;
-        pbit_d[i]               = push_pending_i;
+        entry_d      = push_data_i;
+        pbit_entry_d = push_pending_i;
       end else if (cmpl_i && pbit_q[i]) begin
-        mem_d[i*DataW +: DataW] = mem_q[i*DataW +: DataW] | cmpl_data_i;
+        entry_d = mem_q[i*DataW +: DataW] | cmpl_data_i;
       end
     end
+    assign mem_d[i*DataW +: DataW] = entry_d;
+    assign pbit_d[i]               = pbit_entry_d;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -37,12 +37,18 @@ module tiprof_tip_oir #(
     priv_d  = priv_q;
     ctx_d   = ctx_q;
     if (|commit_i) begin
-      addr_d  = head_pc_i[32'(youngest_i)*XLEN +: XLEN];
-      flags_d = {1'b0, head_flush_i[youngest_i], head_mispred_i[youngest_i]};
+      for (int unsigned i = 0; i < W; i++) begin
+        if (youngest_i == BankW'(i)) begin
+          addr_d  = head_pc_i[i*XLEN +: XLEN];
+          flags_d = {1'b0, head_flush_i[i], head_mispred_i[i]};
+        end
+      end
       priv_d  = priv_i;
       ctx_d   = ctx_i;
     end else if (exc_i) begin
-      addr_d  = head_pc_i[32'(head_bank_i)*XLEN +: XLEN];
+      for (int unsigned i = 0; i < W; i++) begin
+        if (head_bank_i == BankW'(i)) addr_d = head_pc_i[i*XLEN +: XLEN];
+      end
       flags_d = 3'b100;
       priv_d  = priv_i;
       ctx_d   = ctx_i;

@@ -62,15 +62,23 @@ module tiprof_tip_select #(
     cmpl_valid_o = '0;
     cmpl_addr_o  = '0;
     if (empty_i && any_disp) begin
-      cmpl_o                                   = 1'b1;
-      cmpl_bank_o                              = 3'(first_disp);
-      cmpl_valid_o[first_disp]                 = 1'b1;
-      cmpl_addr_o[32'(first_disp)*XLEN +: XLEN] = disp_pc_i[32'(first_disp)*XLEN +: XLEN];
+      cmpl_o      = 1'b1;
+      cmpl_bank_o = 3'(first_disp);
+      for (int unsigned i_c = 0; i_c < W; i_c++) begin
+        if (first_disp == BankW'(i_c)) begin
+          cmpl_valid_o[i_c]              = 1'b1;
+          cmpl_addr_o[i_c*XLEN +: XLEN] = disp_pc_i[i_c*XLEN +: XLEN];
+        end
+      end
     end else if (!empty_i) begin
-      cmpl_o                                    = 1'b1;
-      cmpl_bank_o                               = 3'(head_bank_i);
-      cmpl_valid_o[head_bank_i]                 = 1'b1;
-      cmpl_addr_o[32'(head_bank_i)*XLEN +: XLEN] = head_pc_i[32'(head_bank_i)*XLEN +: XLEN];
+      cmpl_o      = 1'b1;
+      cmpl_bank_o = 3'(head_bank_i);
+      for (int unsigned i_c = 0; i_c < W; i_c++) begin
+        if (head_bank_i == BankW'(i_c)) begin
+          cmpl_valid_o[i_c]              = 1'b1;
+          cmpl_addr_o[i_c*XLEN +: XLEN] = head_pc_i[i_c*XLEN +: XLEN];
+        end
+      end
     end
   end
 
@@ -86,16 +94,16 @@ module tiprof_tip_select #(
       // Computing: each committing instruction gets an equal share of the cycle.
       bank_o  = 3'(head_bank_i);
       valid_o = commit_i;
-      for (int unsigned i = 0; i < W; i++) begin
-        if (commit_i[i]) addr_o[i*XLEN +: XLEN] = head_pc_i[i*XLEN +: XLEN];
+      for (int unsigned i_s = 0; i_s < W; i_s++) begin
+        if (commit_i[i_s]) addr_o[i_s*XLEN +: XLEN] = head_pc_i[i_s*XLEN +: XLEN];
       end
     end else if (!empty_i) begin
       // Stalled: the cycle goes to the oldest entry (the ROB head).
       flags_o[0] = 1'b1;
       bank_o     = 3'(head_bank_i);
       valid_o    = head_valid_i;
-      for (int unsigned i = 0; i < W; i++) begin
-        if (head_valid_i[i]) addr_o[i*XLEN +: XLEN] = head_pc_i[i*XLEN +: XLEN];
+      for (int unsigned i_s = 0; i_s < W; i_s++) begin
+        if (head_valid_i[i_s]) addr_o[i_s*XLEN +: XLEN] = head_pc_i[i_s*XLEN +: XLEN];
       end
     end else if (oir_flagged) begin
       // Flushed: the cycle goes to the instruction that emptied the ROB.

@@ -209,20 +209,10 @@ module tiprof_unit
   logic [CntW-1:0]    fifo_count;
   logic               unused_head_valid;
 
-  always_comb begin
-    push_data = '0;
-    push_data[OffCycle +: 64]     = cycle;
-    push_data[OffFlags +: 5]      = s_flags;
-    push_data[OffBank +: 3]       = s_bank;
-    push_data[OffValid +: W]      = s_valid;
-    push_data[OffPriv +: 2]       = s_priv;
-    push_data[OffCtx +: 16]       = s_ctx;
-    push_data[OffAddr +: W*XLEN]  = s_addr;
-    cmpl_data = '0;
-    cmpl_data[OffBank +: 3]       = c_bank;
-    cmpl_data[OffValid +: W]      = c_valid;
-    cmpl_data[OffAddr +: W*XLEN]  = c_addr;
-  end
+  // A FIFO entry as one vector (field offsets above); completion data has only the fields a
+  // dispatch fills in.
+  assign push_data = {s_addr, s_ctx, s_priv, s_valid, s_bank, s_flags, cycle};
+  assign cmpl_data = {c_addr, 16'd0, 2'd0, c_valid, c_bank, 5'd0, 64'd0};
 
   tiprof_tip_fifo #(
     .Depth (FifoDepth),

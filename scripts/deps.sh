@@ -4,7 +4,7 @@ set -euo pipefail
 
 pkgs=(make gcc python3 verilator iverilog yosys nextpnr-ice40
       gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu qemu-user
-      libdw-dev libelf-dev)
+      libdw-dev libelf-dev libzydis-dev gtkwave)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0
+/*
+ * tiprof_hw.c - kernel-independent hardware layer of the TIP unit (contract
+ * in tiprof_hw.h, walk-through in docs/hw-layer.md).
+ *
+ * Builds unchanged in the Linux module and in user space: no libc calls, no
+ * allocation, no printing, no global mutable state; every register access goes
+ * through the caller's accessors, every address and bit comes from the
+ * generated include/tiprof/tiprof_regs.h. Each CSR access costs the core an
+ * instruction (and the unit a cycle), so the drain reads only what a sample
+ * needs.
+ */
+#include "tiprof_hw.h"
+
+/* TIP_CTRL fields a configuration may set (EN is set by start only). */
+#define TIPROF_HW_CTRL_FIELDS	(TIPROF_TIP_CTRL_MODE_MASK | \
+				 TIPROF_TIP_CTRL_IRQ_EN_MASK | \
+				 TIPROF_TIP_CTRL_PRIV_MASK | \
+				 TIPROF_TIP_CTRL_RAND_BITS_MASK)
+/* Sticky, write-1-to-clear STATUS bits. */
+#define TIPROF_HW_STICKY	(TIPROF_TIP_STATUS_CFG_ERR_MASK | \
+				 TIPROF_TIP_STATUS_POP_EMPTY_MASK)
+/* Largest RAND_BITS value the CTRL field holds. */
+#define TIPROF_HW_RAND_BITS_MAX	(TIPROF_TIP_CTRL_RAND_BITS_MASK >> \
+				 TIPROF_TIP_CTRL_RAND_BITS_SHIFT)
+/* High-low-high attempts before a 64-bit read gives up. */
+#define TIPROF_HW_READ64_TRIES	4
+
+/* Extract the field @mask (with its @shift) from register value @v. */
+static inline uint32_t tiprof_hw_field(uint64_t v, uint32_t mask,
+				       uint32_t shift)
+{
+	return (uint32_t)((v & mask) >> shift);
+}
+
+static inline int tiprof_hw_rd(struct tiprof_hw *hw, uint16_t addr,
+			       uint64_t *val)
+{
+	return hw->ops->csr_read(hw->ctx, addr, val);
+}
+
+static inline int tiprof_hw_wr(struct tiprof_hw *hw, uint16_t addr,
+			       uint64_t val)
+{
+	return hw->ops->csr_write(hw->ctx, addr, val);
+}
+
+/*
+ * Read a 64-bit register: whole on XLEN=64; on XLEN=32 the high half @hi,
+ * the low half @lo, the high half again, retried while the two high reads
+ * differ (the low half carried between them). Counters change by at most one
+ * per cycle, so a second attempt always succeeds on working hardware.
+ */
+static int tiprof_hw_read64(struct tiprof_hw *hw, uint16_t lo, uint16_t hi,
+			    uint64_t *val)
+{
+	uint64_t h1, l, h2;
+	int tries, ret;
+
+	if (hw->xlen == 64)
+		return tiprof_hw_rd(hw, lo, val);
+	for (tries = 0; tries < TIPROF_HW_READ64_TRIES; tries++) {
+		ret = tiprof_hw_rd(hw, hi, &h1);
+		if (ret)
+			return ret;
+		ret = tiprof_hw_rd(hw, lo, &l);
+		if (ret)
+			return ret;
+		ret = tiprof_hw_rd(hw, hi, &h2);
+		if (ret)
+			return ret;
+		if (h1 == h2) {
+			*val = (h1 & 0xFFFFFFFFu) << 32 | (l & 0xFFFFFFFFu);
+			return 0;
+		}
+	}
+	return -EAGAIN;
+}
+
+void tiprof_hw_init(struct tiprof_hw *hw, const struct tiprof_hw_ops *ops,
+		    void *ctx)
+{
+	static const struct tiprof_hw zero;
+
+	*hw = zero;
+	hw->ops = ops;
+	hw->ctx = ctx;
+	hw->state = TIPROF_HW_NEW;
+}
+
+int tiprof_hw_probe(struct tiprof_hw *hw)
+{
+	uint64_t id, params;
+	uint32_t w, xlen, depth;
+	int ret;
+
+	if (hw->state == TIPROF_HW_RUNNING)
+		return -EBUSY;
+	hw->state = TIPROF_HW_NEW;
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_ID, &id);
+	if (ret)
+		return ret;
+	/* Check the magic before trusting any other bit of the space. */
+	if (tiprof_hw_field(id, TIPROF_TIP_ID_MAGIC_MASK,
+			    TIPROF_TIP_ID_MAGIC_SHIFT) != TIPROF_TIP_ID_MAGIC)
+		return -ENODEV;
+	if (tiprof_hw_field(id, TIPROF_TIP_ID_MAJOR_MASK,
+			    TIPROF_TIP_ID_MAJOR_SHIFT) != TIPROF_TIP_ID_MAJOR)
+		return -EOPNOTSUPP;
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_PARAMS, &params);
+	if (ret)
+		return ret;
+	w = tiprof_hw_field(params, TIPROF_TIP_PARAMS_W_MASK,
+			    TIPROF_TIP_PARAMS_W_SHIFT);
+	xlen = tiprof_hw_field(params, TIPROF_TIP_PARAMS_XLEN_MASK,
+			       TIPROF_TIP_PARAMS_XLEN_SHIFT);
+	depth = tiprof_hw_field(params, TIPROF_TIP_PARAMS_DEPTH_MASK,
+				TIPROF_TIP_PARAMS_DEPTH_SHIFT);
+	if ((w != 1 && w != 2 && w != 4 && w != 8) || w > TIPROF_MAX_BANKS ||
+	    (xlen != 32 && xlen != 64) || depth == 0)
+		return -EPROTO;
+	hw->id = (uint32_t)id;
+	hw->major = (uint8_t)tiprof_hw_field(id, TIPROF_TIP_ID_MAJOR_MASK,
+					     TIPROF_TIP_ID_MAJOR_SHIFT);
+	hw->minor = (uint8_t)tiprof_hw_field(id, TIPROF_TIP_ID_MINOR_MASK,
+					     TIPROF_TIP_ID_MINOR_SHIFT);
+	hw->w = (uint8_t)w;
+	hw->xlen = (uint8_t)xlen;
+	hw->depth = (uint16_t)depth;
+	hw->state = TIPROF_HW_PROBED;
+	return 0;
+}
+
+/* Check @cfg against the field widths and the probed unit; no CSR access. */
+static int tiprof_hw_check_config(const struct tiprof_hw *hw,
+				  const struct tiprof_hw_config *cfg)
+{
+	uint64_t span;
+
+	if (cfg->period == 0 || cfg->priv_mask == 0 ||
+	    cfg->priv_mask > (TIPROF_TIP_CTRL_PRIV_MASK >>
+			      TIPROF_TIP_CTRL_PRIV_SHIFT) ||
+	    cfg->rand_bits > TIPROF_HW_RAND_BITS_MAX ||
+	    cfg->watermark == 0 || cfg->watermark > hw->depth)
+		return -EINVAL;
+	span = (uint64_t)1 << cfg->rand_bits;
+	switch (cfg->mode) {
+	case TIPROF_MODE_PERIODIC:
+		/* the draw ignores k; a nonzero k is a caller's mistake */
+		return cfg->rand_bits ? -EINVAL : 0;
+	case TIPROF_MODE_RANDOM_INTERVAL:
+		/* a mask above PERIOD-1 is clamped and skews the draw */
+		return span > cfg->period ? -EINVAL : 0;
+	case TIPROF_MODE_RANDOM_PERIOD:
+		/* PERIOD - 2^(k-1) must stay >= 1 or short intervals clamp */
+		return cfg->rand_bits && span / 2 >= cfg->period ? -EINVAL : 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+int tiprof_hw_configure(struct tiprof_hw *hw,
+			const struct tiprof_hw_config *cfg)
+{
+	uint64_t status, count;
+	uint32_t ctrl;
+	int ret;
+
+	if (hw->state == TIPROF_HW_NEW)
+		return -ENODEV;
+	if (hw->state == TIPROF_HW_RUNNING)
+		return -EBUSY;
+	ret = tiprof_hw_check_config(hw, cfg);
+	if (ret)
+		return ret;
+	hw->state = TIPROF_HW_PROBED;
+
+	ctrl = (uint32_t)cfg->mode << TIPROF_TIP_CTRL_MODE_SHIFT |
+	       (uint32_t)cfg->priv_mask << TIPROF_TIP_CTRL_PRIV_SHIFT |
+	       (uint32_t)cfg->rand_bits << TIPROF_TIP_CTRL_RAND_BITS_SHIFT;
+	if (cfg->irq)
+		ctrl |= TIPROF_TIP_CTRL_IRQ_EN_MASK;
+
+	/*
+	 * Quiesce first: with EN and IRQ_EN clear no sample arrives and no
+	 * interrupt fires while the rest is written (a stale FIFO could
+	 * otherwise raise the interrupt as soon as the watermark changes).
+	 */
+	ret = tiprof_hw_wr(hw, TIPROF_TIP_CTRL, 0);
+	if (ret)
+		return ret;
+	ret = tiprof_hw_wr(hw, TIPROF_TIP_STATUS, TIPROF_HW_STICKY);
+	if (ret)
+		return ret;
+	/* Samples of an earlier session would mix into this one. */
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_FIFO_COUNT, &count);
+	if (ret)
+		return ret;
+	if (count > hw->depth)
+		return -EPROTO;
+	while (count--) {
+		ret = tiprof_hw_wr(hw, TIPROF_TIP_POP, 0);
+		if (ret)
+			return ret;
+	}
+	ret = tiprof_hw_wr(hw, TIPROF_TIP_PERIOD, cfg->period);
+	if (ret)
+		return ret;
+	ret = tiprof_hw_wr(hw, TIPROF_TIP_WATERMARK, cfg->watermark);
+	if (ret)
+		return ret;
+	if (cfg->lfsr_seed) {
+		ret = tiprof_hw_wr(hw, TIPROF_TIP_LFSR, cfg->lfsr_seed);
+		if (ret)
+			return ret;
+	}
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_STATUS, &status);
+	if (ret)
+		return ret;
+	if (status & TIPROF_TIP_STATUS_CFG_ERR_MASK) {
+		/* leave the sticky bit clear for the next attempt */
+		ret = tiprof_hw_wr(hw, TIPROF_TIP_STATUS,
+				   TIPROF_TIP_STATUS_CFG_ERR_MASK);
+		return ret ? ret : -EREMOTEIO;
+	}
+	hw->ctrl = ctrl & TIPROF_HW_CTRL_FIELDS;
+	hw->cfg = *cfg;
+	hw->state = TIPROF_HW_CONFIGURED;
+	return 0;
+}
+
+int tiprof_hw_start(struct tiprof_hw *hw)
+{
+	int ret;
+
+	if (hw->state != TIPROF_HW_CONFIGURED && hw->state != TIPROF_HW_RUNNING)
+		return -ENODEV;
+	ret = tiprof_hw_wr(hw, TIPROF_TIP_CTRL,
+			   hw->ctrl | TIPROF_TIP_CTRL_EN_MASK);
+	if (ret)
+		return ret;
+	hw->state = TIPROF_HW_RUNNING;
+	return 0;
+}
+
+int tiprof_hw_stop(struct tiprof_hw *hw)
+{
+	int ret;
+
+	if (hw->state != TIPROF_HW_CONFIGURED && hw->state != TIPROF_HW_RUNNING)
+		return -ENODEV;
+	ret = tiprof_hw_wr(hw, TIPROF_TIP_CTRL,
+			   hw->ctrl & ~(uint32_t)TIPROF_TIP_CTRL_IRQ_EN_MASK);
+	if (ret)
+		return ret;
+	hw->state = TIPROF_HW_CONFIGURED;
+	return 0;
+}
+
+/*
+ * Read the oldest complete sample into @s (no POP). Returns 1, 0 if the unit
+ * shows no complete sample (S_INFO.VALID = 0: a complete sample always has a
+ * VALID bit, and all S_ registers read 0 when the oldest entry is pending), or
+ * a negative code.
+ */
+static int tiprof_hw_read_sample(struct tiprof_hw *hw,
+				 struct tiprof_sample *s)
+{
+	uint64_t info, lo, hi = 0, ctx, addr;
+	unsigned int i;
+	int ret;
+
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_S_INFO, &info);
+	if (ret)
+		return ret;
+	if (!(info & TIPROF_TIP_S_INFO_VALID_MASK))
+		return 0;
+	tiprof_sample_set_info(s, (uint32_t)info);
+	if (s->valid >> hw->w || s->bank >= hw->w)
+		return -EPROTO;
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_S_CYCLE, &lo);
+	if (ret)
+		return ret;
+	if (hw->xlen == 32) {
+		/* the oldest entry is stable until POP: no tearing here */
+		ret = tiprof_hw_rd(hw, TIPROF_TIP_S_CYCLEH, &hi);
+		if (ret)
+			return ret;
+		lo = (hi & 0xFFFFFFFFu) << 32 | (lo & 0xFFFFFFFFu);
+	}
+	s->cycle = lo;
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_S_CTX, &ctx);
+	if (ret)
+		return ret;
+	s->ctx = (uint16_t)tiprof_hw_field(ctx, TIPROF_TIP_S_CTX_ID_MASK,
+					   TIPROF_TIP_S_CTX_ID_SHIFT);
+	for (i = 0; i < TIPROF_MAX_BANKS; i++) {
+		addr = 0;
+		if (s->valid >> i & 1u) {
+			ret = tiprof_hw_rd(hw, TIPROF_TIP_S_ADDR + i, &addr);
+			if (ret)
+				return ret;
+		}
+		s->addr[i] = addr;
+	}
+	return 1;
+}
+
+int tiprof_hw_drain(struct tiprof_hw *hw, struct tiprof_sample *buf,
+		    unsigned int n)
+{
+	unsigned int done = 0;
+	uint64_t count = 0;
+	int ret = 0;
+
+	if (hw->state == TIPROF_HW_NEW)
+		return -ENODEV;
+	while (done < n) {
+		/*
+		 * Only this loop pops, so the complete samples counted stay
+		 * complete; re-read the count only when they are used up.
+		 */
+		if (!count) {
+			ret = tiprof_hw_rd(hw, TIPROF_TIP_FIFO_COUNT, &count);
+			if (ret || !count)
+				break;
+			if (count > hw->depth) {
+				ret = -EPROTO;
+				break;
+			}
+		}
+		ret = tiprof_hw_read_sample(hw, &buf[done]);
+		if (ret <= 0)
+			break;
+		ret = tiprof_hw_wr(hw, TIPROF_TIP_POP, 0);
+		if (ret)
+			break;
+		done++;
+		count--;
+	}
+	if (done || ret >= 0)
+		return (int)done;
+	return ret;
+}
+
+int tiprof_hw_counters(struct tiprof_hw *hw, uint64_t *taken, uint64_t *lost)
+{
+	int ret;
+
+	if (hw->state == TIPROF_HW_NEW)
+		return -ENODEV;
+	if (taken) {
+		ret = tiprof_hw_read64(hw, TIPROF_TIP_TAKEN, TIPROF_TIP_TAKENH,
+				       taken);
+		if (ret)
+			return ret;
+	}
+	if (lost) {
+		ret = tiprof_hw_read64(hw, TIPROF_TIP_LOST, TIPROF_TIP_LOSTH,
+				       lost);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int tiprof_hw_counters_clear(struct tiprof_hw *hw)
+{
+	static const uint16_t regs[] = {
+		TIPROF_TIP_TAKEN, TIPROF_TIP_TAKENH,
+		TIPROF_TIP_LOST, TIPROF_TIP_LOSTH,
+	};
+	unsigned int i;
+	int ret;
+
+	if (hw->state == TIPROF_HW_NEW)
+		return -ENODEV;
+	for (i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+		/* the ..H halves exist on XLEN=32 only */
+		if (hw->xlen == 64 && (regs[i] == TIPROF_TIP_TAKENH ||
+				       regs[i] == TIPROF_TIP_LOSTH))
+			continue;
+		ret = tiprof_hw_wr(hw, regs[i], 0);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int tiprof_hw_cycle(struct tiprof_hw *hw, uint64_t *cycle)
+{
+	if (hw->state == TIPROF_HW_NEW)
+		return -ENODEV;
+	return tiprof_hw_read64(hw, TIPROF_TIP_CYCLE, TIPROF_TIP_CYCLEH, cycle);
+}
+
+const char *tiprof_hw_strerror(int err)
+{
+	switch (err) {
+	case 0:
+		return "success";
+	case -EIO:
+		return "CSR access failed (illegal access: is TIP_MENABLE.S set?)";
+	case -EINVAL:
+		return "invalid argument";
+	case -ENODEV:
+		return "no TIP unit (wrong TIP_ID magic, or not probed/configured)";
+	case -EOPNOTSUPP:
+		return "unsupported TIP register-map major version";
+	case -EPROTO:
+		return "the unit reports impossible parameters or sample contents";
+	case -EREMOTEIO:
+		return "the unit rejected a configuration write (STATUS.CFG_ERR)";
+	case -EBUSY:
+		return "sampling is running";
+	case -EAGAIN:
+		return "64-bit counter kept changing during the read";
+	default:
+		return "unknown error";
+	}
+}

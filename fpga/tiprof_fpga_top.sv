@@ -1,0 +1,71 @@
+// Licensed under the Apache License 2.0; see LICENSE.
+// FPGA timing wrapper: feeds every input of tiprof_unit from a serially loaded register chain and
+// folds every output into one registered pin, so place-and-route measures the unit's own paths
+// without hundreds of I/O pins.
+module tiprof_fpga_top #(
+  parameter int W         = 2,    // [1,8]
+  parameter int XLEN      = 32,   // [32,64]
+  parameter int FifoDepth = 2,    // [1,65535]
+  parameter int RobIdxW   = 7     // [1,16]
+) (
+  input  logic clk_i,    // clock
+  input  logic rst_ni,   // asynchronous reset, active low
+  input  logic din_i,    // serial input data
+  output logic dout_o    // folded outputs
+);
+  localparam int BankW = (W > 1) ? $clog2(W) : 1;
+  localparam int InW   = 4 * W + 2 * W * XLEN + BankW + 1 + W + W * RobIdxW + 2 + 16 +
+                         2 + 12 + XLEN + 2;
+
+  logic [InW-1:0]  in_q, in_d;
+  logic            dout_q, dout_d;
+  logic [XLEN-1:0] rdata;
+  logic            illegal, irq;
+
+  always_comb begin
+    in_d   = {in_q[InW-2:0], din_i};
+    dout_d = ^{rdata, illegal, irq};
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_q   <= '0;
+      dout_q <= 1'b0;
+    end else begin
+      in_q   <= in_d;
+      dout_q <= dout_d;
+    end
+  end
+
+  assign dout_o = dout_q;
+
+  tiprof_unit #(
+    .W         (W),
+    .XLEN      (XLEN),
+    .FifoDepth (FifoDepth),
+    .RobIdxW   (RobIdxW)
+  ) u_unit (
+    .clk_i              (clk_i),
+    .rst_ni             (rst_ni),
+    .rob_head_valid_i   (in_q[0 +: W]),
+    .rob_head_commit_i  (in_q[W +: W]),
+    .rob_head_mispred_i (in_q[2*W +: W]),
+    .rob_head_flush_i   (in_q[3*W +: W]),
+    .rob_head_pc_i      (in_q[4*W +: W*XLEN]),
+    .rob_disp_pc_i      (in_q[4*W + W*XLEN +: W*XLEN]),
+    .rob_head_bank_i    (in_q[4*W + 2*W*XLEN +: BankW]),
+    .rob_exception_i    (in_q[4*W + 2*W*XLEN + BankW]),
+    .rob_disp_valid_i   (in_q[4*W + 2*W*XLEN + BankW + 1 +: W]),
+    .rob_disp_idx_i     (in_q[5*W + 2*W*XLEN + BankW + 1 +: W*RobIdxW]),
+    .priv_i             (in_q[5*W + 2*W*XLEN + BankW + 1 + W*RobIdxW +: 2]),
+    .ctx_id_i           (in_q[5*W + 2*W*XLEN + BankW + 3 + W*RobIdxW +: 16]),
+    .csr_req_i          (in_q[5*W + 2*W*XLEN + BankW + 19 + W*RobIdxW]),
+    .csr_we_i           (in_q[5*W + 2*W*XLEN + BankW + 20 + W*RobIdxW]),
+    .csr_addr_i         (in_q[5*W + 2*W*XLEN + BankW + 21 + W*RobIdxW +: 12]),
+    .csr_wdata_i        (in_q[5*W + 2*W*XLEN + BankW + 33 + W*RobIdxW +: XLEN]),
+    .csr_priv_i         (in_q[5*W + 2*W*XLEN + BankW + 33 + W*RobIdxW + XLEN +: 2]),
+    .csr_rdata_o        (rdata),
+    .csr_illegal_o      (illegal),
+    .irq_o              (irq)
+  );
+endmodule

@@ -1,0 +1,89 @@
+/* RV64GC instruction-set simulator with user-level Linux emulation of
+ * static riscv64 glibc binaries. A timing model drives it one instruction
+ * at a time with iss_step(); the CLI (tiprof-iss) runs whole programs.
+ * Decoding goes through sim/isa (rv_isa.h): there is no second decoder. */
+#ifndef TIPROF_ISS_H
+#define TIPROF_ISS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rv_isa.h"
+
+struct iss;
+
+/* How to build the process. Zero-initialise and set what you need. */
+struct iss_config {
+	uint64_t seed;           /* seeds AT_RANDOM and getrandom (0 = 1) */
+	int have_at_random;      /* use at_random[] verbatim for AT_RANDOM */
+	uint8_t at_random[16];
+	uint64_t ns_per_insn;    /* simulated time per instruction (0 = 1 ns) */
+	uint64_t time_base_ns;   /* simulated wall-clock time at start
+	                            (0 = 2024-01-01T00:00:00Z) */
+	uint64_t stack_size;     /* bytes (0 = 8 MiB, QEMU's default) */
+	uint64_t mmap_base;      /* first mmap address (0 = 0x4000000000,
+	                            QEMU 7.2's TASK_UNMAPPED_BASE on rv64) */
+	int qemu_compat;         /* behave like qemu-riscv64 7.2 where it
+	                            departs from Linux or from determinism:
+	                            sysinfo from the host, set_robust_list
+	                            fails with ENOSYS (for lockstep runs) */
+};
+
+/* What one retired instruction did. */
+struct iss_retired {
+	uint64_t pc;             /* address of the instruction */
+	uint64_t next_pc;        /* address of the next instruction */
+	uint32_t raw;            /* instruction bits */
+	struct rv_insn insn;     /* decoded instruction */
+	uint64_t mem_addr;       /* effective address of a load/store/AMO */
+	uint8_t mem_size;        /* bytes accessed, 0 if no memory access */
+	uint8_t taken;           /* control transfer: 1 if it redirected */
+	uint64_t target;         /* where a taken transfer went */
+	uint8_t is_syscall;      /* ecall */
+	int64_t syscall_nr;      /* a7 at the ecall */
+};
+
+/* iss_step results. */
+enum iss_status {
+	ISS_OK = 0,       /* instruction retired */
+	ISS_EXITED = 1,   /* the program called exit/exit_group */
+	ISS_ERROR = -1,   /* stopped: see iss_error() */
+};
+
+/* Create a simulator for the static RISC-V ELF at path with argv/envp
+ * (NULL-terminated). Returns NULL and writes a message into err (errlen
+ * bytes) on failure. */
+struct iss *iss_create(const char *path, char *const argv[], char *const envp[],
+		       const struct iss_config *cfg, char *err, size_t errlen);
+
+/* Free everything the simulator owns (host files it opened stay open). */
+void iss_destroy(struct iss *s);
+
+/* Execute one instruction and describe it in *info (may be NULL).
+ * Returns ISS_OK, ISS_EXITED (info describes the exiting ecall) or
+ * ISS_ERROR (nothing retired; iss_error() says why: PC, instruction bits
+ * and what is missing). */
+int iss_step(struct iss *s, struct iss_retired *info);
+
+/* Last error message ("" if none). */
+const char *iss_error(const struct iss *s);
+
+/* Exit status passed to exit/exit_group (valid after ISS_EXITED). */
+int iss_exit_code(const struct iss *s);
+
+/* Instructions retired so far. */
+uint64_t iss_instret(const struct iss *s);
+
+/* Architectural state access (for lockstep checks and timing models). */
+uint64_t iss_pc(const struct iss *s);
+uint64_t iss_xreg(const struct iss *s, unsigned r);
+uint64_t iss_freg(const struct iss *s, unsigned r);   /* raw 64 bits */
+void iss_set_xreg(struct iss *s, unsigned r, uint64_t v);
+unsigned iss_fcsr(const struct iss *s);
+
+/* Copy n bytes of guest memory at addr into out / from in. Return 0, or
+ * -1 if a page is unmapped. */
+int iss_read_mem(struct iss *s, uint64_t addr, void *out, size_t n);
+int iss_write_mem(struct iss *s, uint64_t addr, const void *in, size_t n);
+
+#endif /* TIPROF_ISS_H */

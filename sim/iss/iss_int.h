@@ -1,0 +1,87 @@
+/* Internal state of the ISS shared by its source files (not for users of
+ * the library, who see only iss.h). */
+#ifndef TIPROF_ISS_INT_H
+#define TIPROF_ISS_INT_H
+
+#include "iss.h"
+#include "iss_mem.h"
+
+#define ISS_DCACHE_SIZE 65536  /* decoded-instruction cache entries */
+#define ISS_NSIG 65
+
+/* One decoded-instruction cache entry, keyed by pc and raw bits (so
+ * self-modifying code is simply a miss). */
+struct iss_dentry {
+	uint64_t pc;
+	uint32_t raw;
+	uint8_t valid;
+	struct rv_insn insn;
+};
+
+/* A recorded (never delivered) signal action: the guest's 4 words. */
+struct iss_sigaction {
+	uint64_t handler, flags, restorer, mask;
+};
+
+struct iss {
+	/* architectural state */
+	uint64_t x[32];
+	uint64_t f[32];          /* raw FP registers (singles NaN-boxed) */
+	uint64_t pc;
+	unsigned fflags;         /* accrued exceptions (NV DZ OF UF NX) */
+	unsigned frm;            /* dynamic rounding mode */
+	uint64_t instret;
+	int res_valid;           /* LR reservation */
+	uint64_t res_addr;
+
+	/* host FP environment cache */
+	int host_rm;             /* current host rounding mode (-1 unknown) */
+
+	/* process */
+	struct iss_mem mem;
+	struct iss_config cfg;
+	uint64_t brk_start, brk_cur;
+	uint64_t mmap_next;      /* next address the mmap search starts at */
+	uint64_t rng;            /* getrandom state */
+	uint64_t sigmask;
+	struct iss_sigaction sigact[ISS_NSIG];
+	uint64_t tid_address;
+	char exe[4096];          /* absolute program path (/proc/self/exe) */
+	int exit_code;
+	int exited;
+
+	/* decoded-instruction cache */
+	struct iss_dentry *dcache;
+
+	/* last error */
+	char err[256];
+};
+
+/* Record an error message (printf-style) and return ISS_ERROR. */
+int iss__fail(struct iss *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Execute the FP instruction i (op-specific semantics, fflags, NaN
+ * rules). Returns ISS_OK or ISS_ERROR (invalid rounding mode). */
+int iss__exec_fp(struct iss *s, const struct rv_insn *i);
+
+/* Emulate the system call in a7 with arguments a0..a5; writes a0.
+ * Returns ISS_OK, ISS_EXITED or ISS_ERROR (unknown system call). */
+int iss__syscall(struct iss *s, const struct rv_insn *i);
+
+/* Load the ELF at path and build the initial stack and registers.
+ * Returns 0 or -1 with s->err set. */
+int iss__load(struct iss *s, const char *path, char *const argv[], char *const envp[]);
+
+/* Find a free range of len bytes for mmap, searching up from the hint
+ * (or s->mmap_next), as QEMU 7.2's mmap_find_vma does. Returns the
+ * address or 0 if none. */
+uint64_t iss__find_vma(struct iss *s, uint64_t hint, uint64_t len);
+
+/* Next value of the deterministic random stream (splitmix64). */
+uint64_t iss__random(struct iss *s);
+
+/* Simulated time in nanoseconds since the epoch. */
+uint64_t iss__time_ns(const struct iss *s);
+
+#endif /* TIPROF_ISS_INT_H */

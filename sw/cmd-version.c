@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * cmd-version.c - `tiprof version`: the tool's version and the versions of the formats
+ * it understands (sample file, TIP register map).
+ */
+#include <stdio.h>
+
+#include "lib/sample_file.h"
+#include "tiprof/tiprof_regs.h"
+#include "tiprof.h"
+
+/* Contract in tiprof.h: print the versions; no arguments. */
+int cmd_version(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "tiprof version: takes no arguments\n");
+		return TIPROF_EXIT_USAGE;
+	}
+	printf("tiprof %s (sample file format %u.%u, TIP register map %u.%u)\n",
+	       TIPROF_VERSION, SF_VERSION_MAJOR, SF_VERSION_MINOR,
+	       TIPROF_TIP_ID_MAJOR, TIPROF_TIP_ID_MINOR);
+	return TIPROF_EXIT_OK;
+}

@@ -1,0 +1,120 @@
+/* lbr_file.h - the branch-records file of the software branch tracer (docs/lbr.md, "Records
+ * file"): a 32-byte file header, then self-sized little-endian records (session, thread,
+ * stack of {from,to}, per-thread statistics). Encoders write into caller memory and are
+ * async-signal-safe; the decoder takes a buffer and a length and does no I/O. */
+#ifndef TIPROF_LBR_FILE_H
+#define TIPROF_LBR_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define LBR_FILE_MAGIC "TIPRLBR\0"   /* 8 bytes */
+#define LBR_FILE_VERSION 1
+#define LBR_FILE_HDR_SIZE 32
+
+/* Record types. Every record starts with {u32 type, u32 size}; size counts the whole record
+ * (header included) and is a multiple of 8. Unknown types are skipped by readers. */
+enum lbr_rec_type {
+	LBR_REC_SESSION = 1, /* one traced process image started */
+	LBR_REC_THREAD = 2,  /* a thread started being traced */
+	LBR_REC_STACK = 3,   /* one LBR stack: up to depth {from,to}, oldest first */
+	LBR_REC_STATS = 4,   /* per-thread counters, written when tracing stops */
+};
+
+#define LBR_STACK_ABANDONED 1u /* stack ended before depth (untraceable transfer, signal...) */
+
+/* Sampling events (session.event). */
+enum lbr_event { LBR_EV_TASK_CLOCK = 0, LBR_EV_CPU_CLOCK, LBR_EV_CYCLES, LBR_EV_INSTRUCTIONS };
+/* Name of an event ("task-clock"...), or NULL. */
+const char *lbr_event_name(unsigned ev);
+/* Event number of a name, or -1. */
+int lbr_event_parse(const char *name);
+
+/* Defaults. */
+#define LBR_DEFAULT_PERIOD 10000000ULL /* 10 ms of task-clock: 100 samples/s */
+#define LBR_DEFAULT_DEPTH 16
+
+/* Mechanisms (session.mech). */
+enum lbr_mech { LBR_MECH_HWBP = 1, LBR_MECH_INT3 = 2 };
+
+struct lbr_session {
+	uint32_t pid;        /* traced process */
+	uint32_t depth;      /* taken branches per stack (N) */
+	uint64_t period;     /* sampling period in event units (ns for task-clock) */
+	uint32_t event;      /* enum lbr_event (lbr_trace.h) */
+	uint32_t mech;       /* enum lbr_mech */
+	uint64_t start_ns;   /* CLOCK_MONOTONIC at start */
+	char exe[256];       /* executable path (NUL-terminated, may be truncated) */
+};
+
+struct lbr_thread_rec {
+	uint32_t pid, tid;
+	uint64_t time_ns;
+};
+
+struct lbr_pair {
+	uint64_t from, to;
+};
+
+#define LBR_MAX_DEPTH 64
+
+struct lbr_stack {
+	uint32_t tid;
+	uint16_t nr;         /* entries in `br` */
+	uint16_t flags;      /* LBR_STACK_* */
+	uint64_t time_ns;    /* CLOCK_MONOTONIC when the stack completed */
+	uint64_t sample_pc;  /* PC of the sample that started it */
+	struct lbr_pair br[LBR_MAX_DEPTH]; /* execution order: br[0] oldest */
+};
+
+/* Per-thread counters. */
+struct lbr_stats {
+	uint32_t pid, tid;
+	uint64_t samples;      /* sampling signals handled */
+	uint64_t stacks;       /* stacks committed */
+	uint64_t branches;     /* {from,to} pairs committed */
+	uint64_t stops;        /* breakpoint stops handled */
+	uint64_t abandoned;    /* stacks ended early */
+	uint64_t lost;         /* stacks dropped: no free buffer */
+	uint64_t decode_fail;  /* blocks that could not be decoded */
+	uint64_t cache_hits, cache_misses;
+};
+
+struct lbr_rec {
+	uint32_t type; /* enum lbr_rec_type, or another value for skipped unknown records */
+	union {
+		struct lbr_session session;
+		struct lbr_thread_rec thread;
+		struct lbr_stack stack;
+		struct lbr_stats stats;
+	} u;
+};
+
+/* Write the file header into dst[LBR_FILE_HDR_SIZE]. */
+void lbr_file_header(uint8_t *dst);
+/* Check a file header: 0 if valid, -1 otherwise. */
+int lbr_file_check_header(const uint8_t *src, size_t len);
+
+/* Encoders: write one record at dst (at most `cap` bytes); return its size, or 0 if it does
+ * not fit. Async-signal-safe. */
+size_t lbr_enc_session(uint8_t *dst, size_t cap, const struct lbr_session *s);
+size_t lbr_enc_thread(uint8_t *dst, size_t cap, const struct lbr_thread_rec *t);
+size_t lbr_enc_stack(uint8_t *dst, size_t cap, const struct lbr_stack *s);
+size_t lbr_enc_stats(uint8_t *dst, size_t cap, const struct lbr_stats *s);
+/* Size a stack record of `nr` entries takes. */
+static inline size_t lbr_stack_size(unsigned nr)
+{
+	return 8 + 24 + 16 * (size_t)nr;
+}
+
+/* Decode one record from buf[0..len). Returns bytes consumed (> 0), LBR_NEED_MORE if the
+ * record is incomplete, or LBR_BAD if it is malformed. */
+#define LBR_NEED_MORE (-1)
+#define LBR_BAD (-2)
+long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out);
+
+/* Text dump of one record (for tests and debugging). */
+void lbr_rec_dump(FILE *f, const struct lbr_rec *r);
+
+#endif

@@ -1,0 +1,739 @@
+/* lbr_trace.c - the software branch tracer engine (lbr_trace.h): per-thread perf_event
+ * sampling delivered as a realtime signal to the thread (F_SETOWN_EX/F_OWNER_TID, F_SETSIG),
+ * the trace state machine run in the signal handler, the decode cache, the per-thread output
+ * buffers handed to the writer thread through lock-free queues, and session start/stop.
+ *
+ * Async-signal-safety: everything reachable from lbr_trace_on_signal uses only syscalls
+ * (ioctl, process_vm_readv, clock_gettime, gettid), Zydis (pure computation), atomics and the
+ * lock-free queues. No malloc, stdio or locks there (the int3 mechanism's patch spinlock is
+ * taken only with every signal blocked; see lbr_stop_sw.c). errno is saved and restored. */
+#define _GNU_SOURCE
+#include "lbr_trace.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#define LBR_MAX_THREADS 4096
+#define LBR_BUFS_PER_THREAD 3
+#define LBR_FD_FLOOR 600 /* perf fds are moved at or above this, away from the program's */
+
+/* ---------------------------------------------------------------- global state
+ * The one tracer of this process. Written by lbr_trace_start before any handler can run
+ * (fields marked "const after start"), then read by the handlers; the slot table grows with
+ * atomic stores; `running`/`stopping` are the only flags flipped while handlers may run. */
+static struct lbr_global {
+	struct lbr_config cfg;           /* const after start */
+	const struct lbr_stop_ops *stop; /* const after start */
+	struct lbr_isa isa;              /* const after start (Zydis decoder is read-only) */
+	uint64_t self_lo, self_hi;       /* our own code, never traced; const after start */
+	pid_t pid;                       /* traced process; const after start */
+	atomic_int running;              /* session started and not stopped */
+	atomic_int stopping;             /* stop in progress: handlers only chain */
+	atomic_int nslots;               /* used entries of slots[] */
+	_Atomic(struct lbr_thread *) slots[LBR_MAX_THREADS];
+	struct lbr_queue full;           /* buffers ready to be written (handlers -> writer) */
+	struct lbr_queue free_bufs;      /* empty buffers (writer -> handlers) */
+	pthread_t writer;                /* writer thread */
+	atomic_int writer_quit;          /* ask the writer to drain and exit */
+	atomic_int writer_tid;           /* its kernel thread id, 0 until it runs */
+	atomic_ulong lost_bufs;          /* buffers dropped because the full queue was full */
+} lbr_g;
+
+/* The calling thread's slot (NULL for threads attached from outside, found by tid). */
+static __thread struct lbr_thread *lbr_self __attribute__((tls_model("initial-exec")));
+
+/* Entry points of the real libc functions the preload library wraps (set by lbr_preload.c
+ * before start; NULL means "call libc directly"). */
+int (*lbr_real_pthread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+int (*lbr_real_sigaction)(int, const struct sigaction *, struct sigaction *);
+int (*lbr_real_sigmask)(int, const sigset_t *, sigset_t *);
+/* Called with signals that were not ours (set by lbr_preload.c; NULL: default action). */
+void (*lbr_chain_hook)(int sig, siginfo_t *si, void *uc);
+
+static int real_sigaction(int s, const struct sigaction *a, struct sigaction *o)
+{
+	return lbr_real_sigaction ? lbr_real_sigaction(s, a, o) : sigaction(s, a, o);
+}
+
+static int real_sigmask(int how, const sigset_t *set, sigset_t *old)
+{
+	return lbr_real_sigmask ? lbr_real_sigmask(how, set, old)
+				: pthread_sigmask(how, set, old);
+}
+
+/* ---------------------------------------------------------------- small helpers */
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static pid_t my_tid(void)
+{
+	return (pid_t)syscall(SYS_gettid);
+}
+
+void lbr_trace_set_self_range(uint64_t lo, uint64_t hi)
+{
+	lbr_g.self_lo = lo;
+	lbr_g.self_hi = hi;
+}
+
+int lbr_trace_running(void)
+{
+	return atomic_load(&lbr_g.running);
+}
+
+static struct lbr_thread *find_slot(pid_t tid)
+{
+	int n = atomic_load_explicit(&lbr_g.nslots, memory_order_acquire);
+	if (n > LBR_MAX_THREADS)
+		n = LBR_MAX_THREADS;
+	for (int i = n - 1; i >= 0; i--) {
+		struct lbr_thread *t = atomic_load_explicit(&lbr_g.slots[i], memory_order_acquire);
+		if (t && t->tid == tid && atomic_load(&t->state) == LBR_SLOT_LIVE)
+			return t;
+	}
+	return NULL;
+}
+
+/* The slot of the calling thread, or NULL. Async-signal-safe. */
+static struct lbr_thread *current_slot(void)
+{
+	struct lbr_thread *t = lbr_self;
+	return t ? t : find_slot(my_tid());
+}
+
+/* ---------------------------------------------------------------- output buffers */
+
+/* Append one encoded record to t's buffer, switching buffers when full. `enc` writes at most
+ * `cap` bytes and returns the size (0 if it does not fit). Handler or owner context. */
+typedef size_t (*enc_fn)(uint8_t *, size_t, const void *);
+
+static int emit(struct lbr_thread *t, enc_fn enc, const void *rec)
+{
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (!t->buf)
+			t->buf = lbr_queue_pop(&lbr_g.free_bufs);
+		if (!t->buf)
+			return -1;
+		size_t n = enc(t->buf->data + t->buf->used, LBR_BUF_BYTES - t->buf->used, rec);
+		if (n) {
+			t->buf->used += (uint32_t)n;
+			return 0;
+		}
+		/* Full: hand it to the writer and take a fresh one. */
+		if (lbr_queue_push(&lbr_g.full, t->buf) < 0) {
+			atomic_fetch_add(&lbr_g.lost_bufs, 1);
+			t->buf->used = 0;
+			continue;
+		}
+		t->buf = NULL;
+	}
+	return -1;
+}
+
+static size_t enc_stack(uint8_t *d, size_t c, const void *r) { return lbr_enc_stack(d, c, r); }
+static size_t enc_thread(uint8_t *d, size_t c, const void *r) { return lbr_enc_thread(d, c, r); }
+static size_t enc_stats(uint8_t *d, size_t c, const void *r) { return lbr_enc_stats(d, c, r); }
+static size_t enc_session(uint8_t *d, size_t c, const void *r) { return lbr_enc_session(d, c, r); }
+
+/* ---------------------------------------------------------------- decode cache */
+
+static const struct lbr_branch *block_lookup(struct lbr_thread *t, uint64_t pc)
+{
+	uint64_t h = (pc * 0x9E3779B97F4A7C15ULL) >> (64 - 12);
+	struct lbr_cache_ent *e = &t->cache[h & (LBR_CACHE_SIZE - 1)];
+	if (e->start == pc) {
+		t->st.cache_hits++;
+		return &e->br;
+	}
+	t->st.cache_misses++;
+	if (lbr_isa_decode_block(&lbr_g.isa, pc, 512, &e->br) < 0) {
+		e->start = 0;
+		return NULL;
+	}
+	e->start = pc;
+	return &e->br;
+}
+
+/* ---------------------------------------------------------------- trace state machine */
+
+/* Commit a held stack to the output buffer. */
+static void commit_held(struct lbr_thread *t)
+{
+	if (!t->held)
+		return;
+	if (t->cur.nr > 0) {
+		if (emit(t, enc_stack, &t->cur) == 0) {
+			t->st.stacks++;
+			t->st.branches += t->cur.nr;
+		} else {
+			t->st.lost++;
+		}
+	}
+	t->held = 0;
+	t->cur.nr = 0;
+}
+
+/* End the current stack: disarm and hold it. It is committed at the next handler entry of
+ * this thread (or at flush), after a program signal has had the chance to cut records that
+ * look-ahead recorded but the thread never reached. */
+static void trace_end(struct lbr_thread *t, int abandoned)
+{
+	if (t->armed) {
+		lbr_g.stop->disarm(t);
+		t->armed = 0;
+	}
+	if (!t->active)
+		return;
+	if (abandoned)
+		t->st.abandoned++;
+	t->cur.flags = abandoned ? LBR_STACK_ABANDONED : 0;
+	t->cur.time_ns = now_ns();
+	t->active = 0;
+	t->held = 1;
+}
+
+/* The thread was interrupted at pc: drop the records it had not reached. Records from
+ * ncertain on were recorded ahead of execution; record i ends the straight-line path
+ * [blk[i], from_i], so pc inside it means records i.. did not execute. */
+static void trace_cut(struct lbr_thread *t, uint64_t pc)
+{
+	for (unsigned i = t->ncertain; i < t->cur.nr; i++) {
+		if (pc >= t->blk[i] && pc <= t->cur.br[i].from) {
+			t->cur.nr = (uint16_t)i;
+			t->cur.flags = LBR_STACK_ABANDONED;
+			return;
+		}
+	}
+}
+
+/* Record a taken transfer reached along the path starting at blk. Returns 1 when full. */
+static int trace_push(struct lbr_thread *t, uint64_t blk, uint64_t from, uint64_t to)
+{
+	t->blk[t->cur.nr] = blk;
+	t->cur.br[t->cur.nr].from = from;
+	t->cur.br[t->cur.nr].to = to;
+	t->cur.nr++;
+	return t->cur.nr >= lbr_g.cfg.depth;
+}
+
+/* Look ahead from `pc`: record static transfers, stop at the first dynamic one. */
+static void trace_advance(struct lbr_thread *t, uint64_t pc)
+{
+	for (;;) {
+		if (pc >= lbr_g.self_lo && pc < lbr_g.self_hi) {
+			trace_end(t, 1); /* entering the tracer itself */
+			return;
+		}
+		const struct lbr_branch *br = block_lookup(t, pc);
+		if (!br) {
+			t->st.decode_fail++;
+			trace_end(t, 1);
+			return;
+		}
+		if (lbr_kind_is_static(br->kind)) {
+			if (trace_push(t, pc, br->pc, br->target)) {
+				trace_end(t, 0);
+				return;
+			}
+			pc = br->target;
+			continue;
+		}
+		if (br->kind == LBR_K_STOP) {
+			trace_end(t, 1);
+			return;
+		}
+		t->armed_br = *br;
+		t->armed = br->pc;
+		if (lbr_g.stop->arm(t, br->pc) < 0) {
+			t->armed = 0;
+			trace_end(t, 1);
+		}
+		return;
+	}
+}
+
+static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
+{
+	t->st.samples++;
+	commit_held(t);
+	if (t->active) {
+		if (t->st.stops != t->stops_at_sample) {
+			t->stops_at_sample = t->st.stops; /* still making progress: let it run */
+			return;
+		}
+		trace_end(t, 1); /* stuck (blocked, or its stop is never reached) */
+	}
+	uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
+	t->active = 1;
+	t->cur.nr = 0;
+	t->ncertain = 0;
+	t->cur.tid = (uint32_t)t->tid;
+	t->cur.sample_pc = pc;
+	t->stops_at_sample = t->st.stops;
+	trace_advance(t, pc);
+}
+
+/* A stop at `pc` with context uc. Returns 1 if it was the armed stop. */
+static int on_stop(struct lbr_thread *t, uint64_t pc, const ucontext_t *uc)
+{
+	if (!t->active || !t->armed || pc != t->armed)
+		return 0;
+	t->st.stops++;
+	t->ncertain = t->cur.nr; /* reaching this stop proves every earlier record executed */
+	struct lbr_cpu cpu;
+	uint64_t next;
+	lbr_isa_cpu_from_ucontext(&cpu, uc);
+	int r = lbr_isa_eval(&t->armed_br, &cpu, &next);
+	if (r < 0) {
+		trace_end(t, 1);
+		return 1;
+	}
+	if (r == 1 && trace_push(t, pc, pc, next)) {
+		trace_end(t, 0);
+		return 1;
+	}
+	trace_advance(t, next);
+	return 1;
+}
+
+/* Hooks for the stopping mechanisms. */
+int lbr_trace_stop_hit(struct lbr_thread *t, uint64_t pc, const void *uc);
+int lbr_trace_stop_hit(struct lbr_thread *t, uint64_t pc, const void *uc)
+{
+	return on_stop(t, pc, uc);
+}
+struct lbr_thread *lbr_trace_current(void);
+struct lbr_thread *lbr_trace_current(void)
+{
+	return current_slot();
+}
+int lbr_sw_on_sigtrap(siginfo_t *si, void *uc); /* lbr_stop_sw.c */
+
+int lbr_trace_on_signal(int sig, siginfo_t *si, void *ucv)
+{
+	int saved = errno, ours = 0;
+	ucontext_t *uc = ucv;
+	if (!atomic_load(&lbr_g.running)) {
+		/* Not (or no longer) tracing: a late event signal of ours is swallowed. */
+		ours = sig == lbr_g.cfg.signo && si->si_code == POLL_IN && si->si_fd >= LBR_FD_FLOOR;
+		errno = saved;
+		return ours;
+	}
+	struct lbr_thread *t = current_slot();
+	if (sig == SIGTRAP && lbr_g.cfg.mech == LBR_MECH_INT3) {
+		ours = lbr_sw_on_sigtrap(si, uc);
+		errno = saved;
+		return ours;
+	}
+	if (sig != lbr_g.cfg.signo || si->si_code != POLL_IN) {
+		errno = saved;
+		return 0;
+	}
+	if (!t) {
+		ours = si->si_fd >= LBR_FD_FLOOR;
+		errno = saved;
+		return ours;
+	}
+	atomic_store(&t->in_handler, 1);
+	if (!atomic_load(&lbr_g.stopping) && atomic_load(&t->state) == LBR_SLOT_LIVE) {
+		if (si->si_fd == t->sample_fd) {
+			on_sample(t, uc);
+			ours = 1;
+		} else if (t->stop_fd >= 0 && si->si_fd == t->stop_fd) {
+			on_stop(t, (uint64_t)uc->uc_mcontext.gregs[REG_RIP], uc);
+			ours = 1;
+		}
+	}
+	if (!ours)
+		ours = si->si_fd >= LBR_FD_FLOOR; /* another thread's or a stale event of ours */
+	atomic_store(&t->in_handler, 0);
+	errno = saved;
+	return ours;
+}
+
+void lbr_thread_interrupted(uint64_t pc)
+{
+	if (!atomic_load(&lbr_g.running))
+		return;
+	int saved = errno;
+	struct lbr_thread *t = current_slot();
+	if (t && !atomic_load(&t->in_handler)) {
+		atomic_store(&t->in_handler, 1);
+		if ((t->active || t->held) && !atomic_load(&lbr_g.stopping) &&
+		    atomic_load(&t->state) == LBR_SLOT_LIVE) {
+			trace_cut(t, pc);
+			trace_end(t, 1);
+			commit_held(t);
+		}
+		atomic_store(&t->in_handler, 0);
+	}
+	errno = saved;
+}
+
+/* The single signal entry installed for cfg.signo (and SIGTRAP for int3). */
+static void lbr_sig_entry(int sig, siginfo_t *si, void *uc)
+{
+	if (lbr_trace_on_signal(sig, si, uc))
+		return;
+	if (lbr_chain_hook) {
+		lbr_chain_hook(sig, si, uc);
+		return;
+	}
+	/* Nobody else wants it: take the default action. */
+	int saved = errno;
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	real_sigaction(sig, &dfl, NULL);
+	syscall(SYS_tgkill, getpid(), my_tid(), sig);
+	errno = saved;
+}
+
+/* ---------------------------------------------------------------- perf events */
+
+static int perf_open(struct perf_event_attr *a, pid_t tid)
+{
+	int fd = (int)syscall(SYS_perf_event_open, a, tid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	int hi = fcntl(fd, F_DUPFD_CLOEXEC, LBR_FD_FLOOR);
+	if (hi >= 0) {
+		close(fd);
+		fd = hi;
+	}
+	return fd;
+}
+
+/* Route fd's overflow notifications to thread `tid` as cfg.signo. */
+static int perf_route(int fd, pid_t tid)
+{
+	struct f_owner_ex o = { F_OWNER_TID, tid };
+	if (fcntl(fd, F_SETOWN_EX, &o) < 0 || fcntl(fd, F_SETSIG, lbr_g.cfg.signo) < 0 ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) < 0)
+		return -errno;
+	return 0;
+}
+
+/* Open the breakpoint event of thread t (used by lbr_stop_hw.c). */
+int lbr_trace_open_route(struct perf_event_attr *a, pid_t tid);
+int lbr_trace_open_route(struct perf_event_attr *a, pid_t tid)
+{
+	int fd = perf_open(a, tid);
+	if (fd < 0)
+		return fd;
+	int r = perf_route(fd, tid);
+	if (r < 0) {
+		close(fd);
+		return r;
+	}
+	return fd;
+}
+
+static int open_sampler(pid_t tid)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	switch (lbr_g.cfg.event) {
+	case LBR_EV_TASK_CLOCK: a.type = PERF_TYPE_SOFTWARE; a.config = PERF_COUNT_SW_TASK_CLOCK; break;
+	case LBR_EV_CPU_CLOCK: a.type = PERF_TYPE_SOFTWARE; a.config = PERF_COUNT_SW_CPU_CLOCK; break;
+	case LBR_EV_CYCLES: a.type = PERF_TYPE_HARDWARE; a.config = PERF_COUNT_HW_CPU_CYCLES; break;
+	default: a.type = PERF_TYPE_HARDWARE; a.config = PERF_COUNT_HW_INSTRUCTIONS; break;
+	}
+	a.sample_period = lbr_g.cfg.period;
+	a.wakeup_events = 1;
+	a.disabled = 1;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	return lbr_trace_open_route(&a, tid);
+}
+
+/* ---------------------------------------------------------------- threads */
+
+static int add_buffers(int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct lbr_buf *b = mmap(NULL, sizeof(*b), PROT_READ | PROT_WRITE,
+					 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (b == MAP_FAILED)
+			return -ENOMEM;
+		b->used = 0;
+		if (lbr_queue_push(&lbr_g.free_bufs, b) < 0) {
+			munmap(b, sizeof(*b));
+			return 0; /* pool large enough */
+		}
+	}
+	return 0;
+}
+
+/* Create and register a slot for thread tid; its events are opened but not enabled. */
+static struct lbr_thread *slot_new(pid_t tid, int *err)
+{
+	struct lbr_thread *t = mmap(NULL, sizeof(*t), PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (t == MAP_FAILED) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	t->tid = tid;
+	t->stop_fd = -1;
+	t->sample_fd = open_sampler(tid);
+	if (t->sample_fd < 0) {
+		*err = t->sample_fd;
+		munmap(t, sizeof(*t));
+		return NULL;
+	}
+	*err = lbr_g.stop->thread_init(t);
+	if (*err < 0) {
+		close(t->sample_fd);
+		munmap(t, sizeof(*t));
+		return NULL;
+	}
+	add_buffers(LBR_BUFS_PER_THREAD);
+	int i = atomic_fetch_add(&lbr_g.nslots, 1);
+	if (i >= LBR_MAX_THREADS) {
+		lbr_g.stop->thread_fini(t);
+		close(t->sample_fd);
+		munmap(t, sizeof(*t));
+		*err = -EMFILE;
+		return NULL;
+	}
+	struct lbr_thread_rec tr = { (uint32_t)lbr_g.pid, (uint32_t)tid, now_ns() };
+	t->st.pid = (uint32_t)lbr_g.pid;
+	t->st.tid = (uint32_t)tid;
+	emit(t, enc_thread, &tr);
+	atomic_store(&t->state, LBR_SLOT_LIVE);
+	atomic_store_explicit(&lbr_g.slots[i], t, memory_order_release);
+	return t;
+}
+
+static void slot_enable(struct lbr_thread *t, int on)
+{
+	if (lbr_g.stop->enable)
+		lbr_g.stop->enable(t, on);
+	ioctl(t->sample_fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+}
+
+int lbr_thread_begin(void)
+{
+	if (!atomic_load(&lbr_g.running) || atomic_load(&lbr_g.stopping) || getpid() != lbr_g.pid)
+		return 0;
+	int err = 0;
+	struct lbr_thread *t = slot_new(my_tid(), &err);
+	if (!t)
+		return err;
+	lbr_self = t;
+	slot_enable(t, 1);
+	return 0;
+}
+
+int lbr_thread_attach(pid_t tid)
+{
+	int err = 0;
+	struct lbr_thread *t = slot_new(tid, &err);
+	if (!t)
+		return err;
+	slot_enable(t, 1);
+	return 0;
+}
+
+/* Flush slot t (its thread is gone, or not in our handler and stopped). Exactly one caller
+ * wins the LIVE -> DONE transition. Returns 1 if this call flushed it. */
+static int slot_flush(struct lbr_thread *t)
+{
+	int live = LBR_SLOT_LIVE;
+	if (!atomic_compare_exchange_strong(&t->state, &live, LBR_SLOT_DONE))
+		return 0;
+	slot_enable(t, 0);
+	if (t->active)
+		trace_end(t, 1);
+	else if (t->armed)
+		lbr_g.stop->disarm(t);
+	commit_held(t);
+	emit(t, enc_stats, &t->st);
+	if (t->buf && t->buf->used) {
+		if (lbr_queue_push(&lbr_g.full, t->buf) < 0)
+			atomic_fetch_add(&lbr_g.lost_bufs, 1);
+		t->buf = NULL;
+	}
+	lbr_g.stop->thread_fini(t);
+	close(t->sample_fd);
+	t->sample_fd = -1;
+	return 1;
+}
+
+void lbr_thread_end(void)
+{
+	struct lbr_thread *t = lbr_self;
+	if (!t || atomic_load(&lbr_g.stopping))
+		return;
+	sigset_t all, old;
+	sigfillset(&all);
+	real_sigmask(SIG_BLOCK, &all, &old);
+	slot_flush(t);
+	lbr_self = NULL;
+	real_sigmask(SIG_SETMASK, &old, NULL);
+	/* The slot memory stays (the stop path may still scan it); it is small next to a stack. */
+}
+
+/* ---------------------------------------------------------------- writer */
+
+static void write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+static void *writer_main(void *arg)
+{
+	(void)arg;
+	atomic_store(&lbr_g.writer_tid, my_tid());
+	for (;;) {
+		struct lbr_buf *b;
+		int any = 0;
+		while ((b = lbr_queue_pop(&lbr_g.full)) != NULL) {
+			write_all(lbr_g.cfg.out_fd, b->data, b->used);
+			b->used = 0;
+			if (lbr_queue_push(&lbr_g.free_bufs, b) < 0)
+				munmap(b, sizeof(*b));
+			any = 1;
+		}
+		if (!any && atomic_load(&lbr_g.writer_quit))
+			return NULL;
+		if (!any) {
+			struct timespec ts = { 0, 5 * 1000 * 1000 };
+			nanosleep(&ts, NULL);
+		}
+	}
+}
+
+pid_t lbr_trace_writer_tid(void)
+{
+	for (int spin = 0; spin < 1000000 && atomic_load(&lbr_g.running); spin++) {
+		pid_t t = atomic_load(&lbr_g.writer_tid);
+		if (t)
+			return t;
+		sched_yield();
+	}
+	return atomic_load(&lbr_g.writer_tid);
+}
+
+/* ---------------------------------------------------------------- session */
+
+int lbr_trace_start(const struct lbr_config *cfg)
+{
+	if (atomic_load(&lbr_g.running))
+		return -EBUSY;
+	if (cfg->period == 0 || cfg->depth == 0 || cfg->depth > LBR_MAX_DEPTH)
+		return -EINVAL;
+	lbr_g.cfg = *cfg;
+	lbr_g.stop = cfg->mech == LBR_MECH_INT3 ? &lbr_stop_sw : &lbr_stop_hw;
+	lbr_g.pid = getpid();
+	if (lbr_isa_init(&lbr_g.isa) < 0)
+		return -EINVAL;
+	lbr_queue_init(&lbr_g.full);
+	lbr_queue_init(&lbr_g.free_bufs);
+
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = lbr_sig_entry;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
+	sigfillset(&sa.sa_mask);
+	if (real_sigaction(cfg->signo, &sa, NULL) < 0)
+		return -errno;
+	if (cfg->mech == LBR_MECH_INT3 && real_sigaction(SIGTRAP, &sa, NULL) < 0)
+		return -errno;
+
+	/* Session record first, through a temporary slot-less buffer. */
+	struct lbr_session s;
+	memset(&s, 0, sizeof(s));
+	s.pid = (uint32_t)lbr_g.pid;
+	s.depth = cfg->depth;
+	s.period = cfg->period;
+	s.event = cfg->event;
+	s.mech = cfg->mech;
+	s.start_ns = now_ns();
+	ssize_t n = readlink("/proc/self/exe", s.exe, sizeof(s.exe) - 1);
+	s.exe[n > 0 ? n : 0] = 0;
+	uint8_t rec[512];
+	size_t sz = enc_session(rec, sizeof(rec), &s);
+	write_all(cfg->out_fd, rec, sz);
+
+	/* Writer thread, with every signal blocked so the program's signals go elsewhere. */
+	sigset_t all, old;
+	sigfillset(&all);
+	real_sigmask(SIG_BLOCK, &all, &old);
+	int (*create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) =
+		lbr_real_pthread_create ? lbr_real_pthread_create : pthread_create;
+	int r = create(&lbr_g.writer, NULL, writer_main, NULL);
+	real_sigmask(SIG_SETMASK, &old, NULL);
+	if (r != 0)
+		return -r;
+	pthread_setname_np(lbr_g.writer, "tiprof-lbr-wr"); /* visible in top, skipped by tests */
+	atomic_store(&lbr_g.running, 1);
+	r = lbr_thread_begin();
+	if (r < 0) {
+		lbr_trace_stop();
+		return r;
+	}
+	return 0;
+}
+
+void lbr_trace_stop(void)
+{
+	if (!atomic_load(&lbr_g.running) || getpid() != lbr_g.pid)
+		return;
+	if (atomic_exchange(&lbr_g.stopping, 1))
+		return;
+	int n = atomic_load(&lbr_g.nslots);
+	if (n > LBR_MAX_THREADS)
+		n = LBR_MAX_THREADS;
+	/* Silence every event, then wait for handlers already running to leave. */
+	for (int i = 0; i < n; i++) {
+		struct lbr_thread *t = atomic_load(&lbr_g.slots[i]);
+		if (t && atomic_load(&t->state) == LBR_SLOT_LIVE)
+			slot_enable(t, 0);
+	}
+	for (int i = 0; i < n; i++) {
+		struct lbr_thread *t = atomic_load(&lbr_g.slots[i]);
+		for (int spin = 0; t && atomic_load(&t->in_handler) && spin < 100000; spin++)
+			sched_yield();
+	}
+	sigset_t all, old;
+	sigfillset(&all);
+	real_sigmask(SIG_BLOCK, &all, &old);
+	for (int i = 0; i < n; i++) {
+		struct lbr_thread *t = atomic_load(&lbr_g.slots[i]);
+		if (t)
+			slot_flush(t);
+	}
+	atomic_store(&lbr_g.writer_quit, 1);
+	pthread_join(lbr_g.writer, NULL);
+	atomic_store(&lbr_g.running, 0);
+	close(lbr_g.cfg.out_fd);
+	real_sigmask(SIG_SETMASK, &old, NULL);
+}

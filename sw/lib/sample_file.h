@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * sample_file.h - the tiprof sample file: the one module that encodes, decodes,
+ * writes, reads and dumps it. Every tool and both sources (simulator, board)
+ * go through it. The byte layout is specified in docs/sample-file.md.
+ *
+ * Layers, low to high:
+ *   codecs   sf_*_encode / sf_*_decode: buffer + length in, bytes consumed or a
+ *            negative SF_E* status out; no I/O, no allocation.
+ *   writer   streams to a temporary file beside the final path and renames it
+ *            into place on close: the final path never holds a partial file.
+ *   reader   streams a file record by record and describes any problem in one
+ *            line naming the file.
+ *   dumper   text form of the header, samples and trailer.
+ * Nothing here prints on its own or keeps global state.
+ */
+#ifndef TIPROF_SAMPLE_FILE_H
+#define TIPROF_SAMPLE_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tiprof/sample.h"
+
+/* ---- format constants (docs/sample-file.md) ---- */
+
+#define SF_MAGIC "\x7fTIPROF\n"		/* 8 bytes at offset 0 */
+#define SF_MAGIC_LEN 8
+#define SF_VERSION_MAJOR 1		/* readers accept this major only */
+#define SF_VERSION_MINOR 0		/* any minor of the major is readable */
+#define SF_HEADER_FIXED 64		/* fixed part of the header */
+#define SF_HEADER_MAX (1u << 20)	/* largest header_size accepted */
+#define SF_PATH_MAX 4095		/* longest workload ELF path, bytes */
+#define SF_BUILD_ID_MAX 64		/* longest build-id, bytes */
+#define SF_REC_SAMPLE 0x01		/* record type: one sample */
+#define SF_REC_TRAILER 0x02		/* record type: the trailer (last) */
+#define SF_REC_EXT_MIN 0x80		/* 0x80..0xFE: length-prefixed extension */
+#define SF_REC_EXT_MAX 0xFE		/*   records, skipped by this version */
+#define SF_EXT_MAX (1u << 24)		/* largest extension payload accepted */
+#define SF_SAMPLE_FIXED 15		/* sample record without addresses */
+#define SF_TRAILER_SIZE 41		/* trailer record */
+#define SF_EXT_FIXED 5			/* extension record without payload */
+
+/* Where the samples come from (header byte 31). */
+enum sf_source {
+	SF_SOURCE_UNKNOWN = 0,		/* not recorded */
+	SF_SOURCE_SIMULATOR = 1,	/* the simulator (C model or RTL) */
+	SF_SOURCE_BOARD = 2,		/* a board or FPGA through the driver */
+};
+
+/* Status codes (negative); 0 or positive values are successes. */
+enum sf_status {
+	SF_ENEED = -1,		/* the buffer ends inside the item: need more bytes */
+	SF_EMAGIC = -2,		/* not a tiprof sample file */
+	SF_EVERSION = -3,	/* unsupported major version */
+	SF_EHEADER = -4,	/* a header field is out of range */
+	SF_ERECORD = -5,	/* a record is malformed */
+	SF_EINVAL = -6,		/* an encoder was given an invalid value */
+	SF_EIO = -7,		/* a system call failed (reader/writer; errno kept) */
+	SF_ENOMEM = -8,		/* out of memory */
+	SF_ETRUNC = -9,		/* the file ends before its trailer */
+	SF_ECOUNT = -10,	/* the trailer's sample count disagrees */
+	SF_ETRAILING = -11,	/* bytes after the trailer */
+};
+
+/* The file header: unit configuration, sampling setup, source, workload, clock. */
+struct sf_header {
+	uint16_t version_major;		/* format major version (decode: as read) */
+	uint16_t version_minor;		/* format minor version */
+	uint8_t w;			/* commit width W: 1, 2, 4 or 8 */
+	uint8_t xlen;			/* address width: 32 or 64 */
+	uint16_t fifo_depth;		/* unit's FIFO depth, >= 1 */
+	uint32_t unit_id;		/* raw TIP_ID register (0: unknown) */
+	uint32_t period;		/* sampling period in cycles, >= 1 */
+	uint8_t mode;			/* TIPROF_MODE_*: 0, 1 or 2 */
+	uint8_t rand_bits;		/* k of the random modes, 0..31 */
+	uint8_t priv_filter;		/* CTRL.PRIV: bit p = privilege p sampled */
+	uint8_t source;			/* enum sf_source */
+	uint64_t clock_hz;		/* cycle counter frequency (0: unknown) */
+	uint64_t start_cycle;		/* unit's CYCLE when sampling started */
+	uint64_t start_time_ns;		/* CLOCK_REALTIME then, ns (0: unknown) */
+	uint16_t elf_path_len;		/* bytes in elf_path, 0..SF_PATH_MAX */
+	uint8_t build_id_len;		/* bytes in build_id, 0..SF_BUILD_ID_MAX */
+	char elf_path[SF_PATH_MAX + 1];	/* workload ELF path, NUL-terminated */
+	uint8_t build_id[SF_BUILD_ID_MAX];	/* GNU build-id note bytes */
+};
+
+/* The trailer: accounting of the whole recording. */
+struct sf_trailer {
+	uint64_t samples;	/* sample records in the file */
+	uint64_t lost_unit;	/* samples the unit lost (TIP_LOST over the run) */
+	uint64_t lost_sw;	/* samples lost on the software path */
+	uint64_t taken_unit;	/* samples the unit took (TIP_TAKEN over the run) */
+	uint64_t end_cycle;	/* unit's CYCLE when sampling stopped */
+};
+
+/* One decoded record. */
+struct sf_record {
+	uint8_t type;			/* SF_REC_SAMPLE, SF_REC_TRAILER or 0x80..0xFE */
+	struct tiprof_sample sample;	/* type SF_REC_SAMPLE */
+	struct sf_trailer trailer;	/* type SF_REC_TRAILER */
+	uint32_t ext_len;		/* extension: payload bytes (skipped) */
+};
+
+/* ---- codecs: no I/O; `why` (may be NULL) receives a constant reason string ---- */
+
+/* Fill h with the defaults of a valid header (version 1.0, W=1, XLEN=64, depth 1,
+ * period 1, priv filter all, everything else 0). */
+void sf_header_init(struct sf_header *h);
+
+/* Check every field of h that the format constrains. 0 or SF_EHEADER (reason in why). */
+int sf_header_validate(const struct sf_header *h, const char **why);
+
+/* Bytes the encoded header of h takes. */
+size_t sf_header_size(const struct sf_header *h);
+
+/* Encode h (written as version SF_VERSION_MAJOR.SF_VERSION_MINOR whatever h says)
+ * into buf[0..cap). Returns bytes written, SF_EINVAL for an invalid header, or
+ * SF_ENEED if cap is too small (nothing written). */
+int sf_header_encode(const struct sf_header *h, uint8_t *buf, size_t cap,
+		     const char **why);
+
+/* Decode a header from buf[0..len). Returns bytes consumed (header_size),
+ * SF_ENEED if len is too short to decide, SF_EMAGIC, SF_EVERSION or SF_EHEADER. */
+int sf_header_decode(const uint8_t *buf, size_t len, struct sf_header *h,
+		     const char **why);
+
+/* Check a sample against the header's W and XLEN and the commit-state rules of
+ * docs/sample-file.md. 0 or SF_EINVAL (reason in why). */
+int sf_sample_validate(const struct sf_header *h, const struct tiprof_sample *s,
+		       const char **why);
+
+/* Bytes the sample record of s takes (15 + valid addresses * XLEN/8). */
+size_t sf_sample_size(const struct sf_header *h, const struct tiprof_sample *s);
+
+/* Encode a sample record. Returns bytes written, SF_EINVAL, or SF_ENEED. */
+int sf_sample_encode(const struct sf_header *h, const struct tiprof_sample *s,
+		     uint8_t *buf, size_t cap, const char **why);
+
+/* Encode the trailer record. Returns SF_TRAILER_SIZE or SF_ENEED. */
+int sf_trailer_encode(const struct sf_trailer *t, uint8_t *buf, size_t cap);
+
+/* Decode one record (sample, trailer or extension) from buf[0..len) for the file
+ * described by h. Returns bytes consumed, SF_ENEED, or SF_ERECORD. Extension
+ * records are consumed whole (payload skipped; r->ext_len says how long). */
+int sf_record_decode(const struct sf_header *h, const uint8_t *buf, size_t len,
+		     struct sf_record *r, const char **why);
+
+/* Constant description of an SF_E* status (or "success"). */
+const char *sf_strerror(int status);
+
+/* ---- writer ---- */
+
+/* An open sample file being written. */
+struct sf_writer {
+	FILE *fp;			/* the temporary file */
+	char *path;			/* final path (owned) */
+	char *tmp_path;			/* temporary path beside it (owned) */
+	struct sf_header hdr;		/* the header written */
+	uint64_t samples;		/* sample records written so far */
+	int err;			/* first I/O error (SF_E*), sticky; 0 if none */
+	int sys_errno;			/* errno of that error if SF_EIO */
+	char msg[256];			/* one-line description of the last error */
+};
+
+/* Create a temporary file in path's directory and write the header. Returns 0 or
+ * SF_EINVAL / SF_EIO / SF_ENOMEM (w->msg says what; nothing is left on disk). */
+int sf_writer_open(struct sf_writer *w, const char *path, const struct sf_header *h);
+
+/* Append one sample record. 0; SF_EINVAL if s breaks sf_sample_validate() (nothing
+ * written, w->msg says why, the writer stays usable: count it as lost); or the
+ * writer's sticky error (SF_EIO). */
+int sf_writer_sample(struct sf_writer *w, const struct tiprof_sample *s);
+
+/* Write the trailer (t->samples is replaced by the count written), flush, sync,
+ * close and rename the temporary file to the final path. On any error the
+ * temporary file is removed and the final path is untouched. 0 or an SF_E*. */
+int sf_writer_close(struct sf_writer *w, const struct sf_trailer *t);
+
+/* Give up: close and remove the temporary file; the final path is untouched. */
+void sf_writer_abort(struct sf_writer *w);
+
+/* ---- reader ---- */
+
+/* An open sample file being read. */
+struct sf_reader {
+	FILE *fp;			/* the stream */
+	int own_fp;			/* fp was opened here and is closed on close */
+	char name[256];			/* file name used in messages */
+	uint8_t *buf;			/* read buffer (owned) */
+	size_t cap;			/* its size */
+	size_t pos;			/* first unconsumed byte in buf */
+	size_t end;			/* end of the valid bytes in buf */
+	int eof;			/* the stream has no more bytes */
+	uint64_t offset;		/* file offset of buf[pos] */
+	struct sf_header hdr;		/* the header (valid after open) */
+	uint64_t samples;		/* sample records returned so far */
+	uint64_t ext_records;		/* extension records skipped */
+	struct sf_trailer trailer;	/* the trailer (valid once next returned 0) */
+	int done;			/* the trailer was read and checked */
+	int err;			/* first error, sticky; 0 if none */
+	char msg[512];			/* "NAME: problem" for err */
+};
+
+/* Open path and decode its header. 0, or an SF_E* with r->msg naming the file and
+ * the problem; call sf_reader_close() in both cases. */
+int sf_reader_open(struct sf_reader *r, const char *path);
+
+/* As sf_reader_open() on an already open stream (not closed by the reader); name
+ * is used in messages. */
+int sf_reader_open_stream(struct sf_reader *r, FILE *fp, const char *name);
+
+/* Next sample into s: returns 1 with a sample, 0 at the end (the trailer was
+ * read, its count agrees, nothing follows it; r->trailer holds it), or an SF_E*
+ * with r->msg set (SF_ETRUNC when the file stops early). */
+int sf_reader_next(struct sf_reader *r, struct tiprof_sample *s);
+
+/* The one-line description of the reader's error ("" if none). */
+const char *sf_reader_error(const struct sf_reader *r);
+
+/* Release everything (safe after a failed open). */
+void sf_reader_close(struct sf_reader *r);
+
+/* ---- dumper ---- */
+
+/* Name of a sample's commit state: "computing", "stalled", "flushed", "drained". */
+const char *sf_state_name(const struct tiprof_sample *s);
+
+/* Text form of the header (several lines). Returns 0 or SF_EIO. */
+int sf_dump_header(FILE *out, const struct sf_header *h);
+
+/* One line for sample number idx. Returns 0 or SF_EIO. */
+int sf_dump_sample(FILE *out, const struct sf_header *h, uint64_t idx,
+		   const struct tiprof_sample *s);
+
+/* One line for the trailer. Returns 0 or SF_EIO. */
+int sf_dump_trailer(FILE *out, const struct sf_trailer *t);
+
+#endif /* TIPROF_SAMPLE_FILE_H */

@@ -1,0 +1,69 @@
+# sw/sw.mk - the `tiprof` command ($(BUILD)/bin/tiprof: sw/tiprof.c, one sw/cmd-*.c per
+# subcommand, over the libraries of sw/lib/) and the tests of sw/ and driver/hw.
+# Included by the top Makefile after driver/hw/hw.mk and sim/model/model.mk; uses CC,
+# BUILD, ALL_CFLAGS, TIPMODEL_LIB/TIPMODEL_CFLAGS, TIPROF_HW_* and TEST_TARGETS.
+#   tiprof      build $(BUILD)/bin/tiprof
+#   test-sw     sample file (round trip, golden bytes, truncation, corruption), the
+#               hardware layer on the C reference model, `tiprof dump` exit codes and
+#               messages, and the freestanding (kernel-style) build of driver/hw.
+#               The unit tests run under AddressSanitizer/UBSan (SW_SANFLAGS).
+
+SW_DIR        := sw
+TIPROF_BIN    := $(BUILD)/bin/tiprof
+SW_LIB        := $(BUILD)/sw/libtiprof_sw.a
+SW_LIB_SRCS   := $(SW_DIR)/lib/sample_file.c
+SW_LIB_HDRS   := $(SW_DIR)/lib/sample_file.h include/tiprof/sample.h include/tiprof/tiprof_regs.h
+SW_CMD_SRCS   := $(SW_DIR)/tiprof.c $(SW_DIR)/cmd-help.c $(SW_DIR)/cmd-version.c \
+                 $(SW_DIR)/cmd-dump.c
+SW_CFLAGS      = $(ALL_CFLAGS) -I$(SW_DIR)
+SW_SANFLAGS   ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SW_TEST_DIR   := tests/sw
+SW_HW_CYCLES  ?= 2000000
+SW_TBINS      := $(BUILD)/sw/test_sample_file $(BUILD)/sw/test_hw
+
+TEST_TARGETS  += test-sw
+.PHONY: tiprof test-sw
+
+tiprof: $(TIPROF_BIN)
+
+$(BUILD)/sw/%.o: $(SW_DIR)/lib/%.c $(SW_LIB_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(SW_CFLAGS) -c -o $@ $<
+
+$(SW_LIB): $(SW_LIB_SRCS:$(SW_DIR)/lib/%.c=$(BUILD)/sw/%.o)
+	@echo "  AR      $@"
+	@rm -f $@
+	@$(AR) rcs $@ $^
+
+$(TIPROF_BIN): $(SW_CMD_SRCS) $(SW_DIR)/tiprof.h $(SW_LIB_HDRS) $(SW_LIB)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(SW_CFLAGS) -o $@ $(SW_CMD_SRCS) $(SW_LIB) $(LDFLAGS)
+
+# ---- tests (sanitized builds compile the library sources themselves)
+$(BUILD)/sw/test_sample_file: $(SW_TEST_DIR)/test_sample_file.c $(SW_TEST_DIR)/tcheck.h \
+			      $(SW_LIB_SRCS) $(SW_LIB_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (sanitized)"
+	@$(CC) $(SW_CFLAGS) $(SW_SANFLAGS) -I$(SW_DIR)/lib -o $@ $< $(SW_LIB_SRCS)
+
+$(BUILD)/sw/test_hw: $(SW_TEST_DIR)/test_hw.c $(SW_TEST_DIR)/tcheck.h $(TIPROF_HW_SRCS) \
+		     $(TIPROF_HW_HDRS) $(TIPMODEL_LIB)
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (sanitized)"
+	@$(CC) $(ALL_CFLAGS) $(SW_SANFLAGS) $(TIPROF_HW_CFLAGS) $(TIPMODEL_CFLAGS) -o $@ $< \
+	  $(TIPROF_HW_SRCS) $(TIPMODEL_LIB)
+
+$(BUILD)/sw/sf_mkfile: $(SW_TEST_DIR)/sf_mkfile.c $(SW_LIB) $(SW_LIB_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(SW_CFLAGS) -I$(SW_DIR)/lib -o $@ $< $(SW_LIB)
+
+test-sw: $(SW_TBINS) $(TIPROF_BIN) $(BUILD)/sw/sf_mkfile $(TIPROF_HW_KCHECK)
+	@echo "== test-sw: sample file, hardware layer, tiprof command"
+	@echo "-- driver/hw builds freestanding as kernel code: ok"
+	@set -e; echo "-- $(BUILD)/sw/test_sample_file"; $(BUILD)/sw/test_sample_file $(BUILD)/sw/tmp
+	@set -e; echo "-- $(BUILD)/sw/test_hw"; $(BUILD)/sw/test_hw $(SW_HW_CYCLES)
+	@set -e; echo "-- $(SW_TEST_DIR)/test_dump.sh"; \
+	  $(SW_TEST_DIR)/test_dump.sh $(TIPROF_BIN) $(BUILD)/sw/sf_mkfile $(BUILD)/sw/tmp

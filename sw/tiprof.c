@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tiprof.c - entry point of the `tiprof` command: finds the subcommand in the table
+ * and runs it. Subcommands are in sw/cmd-*.c, their libraries in sw/lib/.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tiprof.h"
+
+/* The subcommands, in the order `tiprof help` lists them. */
+const struct tiprof_cmd tiprof_cmds[] = {
+	{ "dump", "print a sample file's header, every sample and its trailer as text",
+	  "usage: tiprof dump FILE\n"
+	  "  Print the header (unit configuration, sampling setup, workload, clock), every\n"
+	  "  sample in file order and the trailer (sample and lost counts) of FILE, a tiprof\n"
+	  "  sample file ('-' reads standard input). A damaged or foreign file stops the\n"
+	  "  dump with one line on stderr naming the file and the problem (exit status 1).",
+	  cmd_dump },
+	{ "help", "list the commands, or show how to use one",
+	  "usage: tiprof help [COMMAND]", cmd_help },
+	{ "version", "print the version of tiprof and of the formats it reads",
+	  "usage: tiprof version", cmd_version },
+	{ NULL, NULL, NULL, NULL },
+};
+
+/* Contract in tiprof.h. */
+const struct tiprof_cmd *tiprof_cmd_find(const char *name)
+{
+	for (const struct tiprof_cmd *c = tiprof_cmds; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct tiprof_cmd *c;
+
+	if (argc < 2) {
+		char *help[] = { "help", NULL };
+
+		cmd_help(1, help);
+		return TIPROF_EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+		return cmd_help(argc - 1, argv + 1);
+	if (strcmp(argv[1], "--version") == 0)
+		return cmd_version(argc - 1, argv + 1);
+	c = tiprof_cmd_find(argv[1]);
+	if (!c) {
+		fprintf(stderr, "tiprof: '%s' is not a tiprof command; 'tiprof help' lists them\n",
+			argv[1]);
+		return TIPROF_EXIT_USAGE;
+	}
+	return c->run(argc - 1, argv + 1);
+}

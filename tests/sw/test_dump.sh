@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# test_dump.sh - `tiprof dump` (and the command table) from the outside: exit codes,
+# output of a good file, and the one-line message for a truncated, missing, empty,
+# foreign or corrupted input. Never a crash (a signal exit fails the test).
+# Usage: test_dump.sh TIPROF SF_MKFILE TMPDIR
+set -u
+TIPROF=$1 MKFILE=$2 DIR=$3
+mkdir -p "$DIR"
+pass=0 fail=0
+
+ok()   { pass=$((pass + 1)); }
+bad()  { fail=$((fail + 1)); echo "  FAIL: $*"; }
+
+# run NAME WANT_STATUS STDERR_PATTERN CMD...: status, stderr one line matching pattern
+# (or empty when the pattern is '-'), stdout kept in $DIR/out.
+run() {
+	local name=$1 want=$2 pat=$3; shift 3
+	"$@" >"$DIR/out" 2>"$DIR/err"
+	local st=$? lines
+	lines=$(wc -l <"$DIR/err")
+	if [ "$st" -ne "$want" ]; then bad "$name: exit $st, want $want"; return; fi
+	if [ "$pat" = - ]; then
+		[ -s "$DIR/err" ] && { bad "$name: unexpected stderr: $(cat "$DIR/err")"; return; }
+	else
+		[ "$lines" -eq 1 ] || { bad "$name: stderr has $lines lines: $(cat "$DIR/err")"; return; }
+		grep -q -- "$pat" "$DIR/err" || { bad "$name: stderr '$(cat "$DIR/err")' lacks '$pat'"; return; }
+		echo "  $name: $(cat "$DIR/err")"
+	fi
+	ok
+}
+
+good=$DIR/good.tps
+"$MKFILE" "$good" 4 64 20 || { echo "cannot make the test file"; exit 1; }
+
+run "good file" 0 - "$TIPROF" dump "$good"
+n=$(grep -c '^[0-9]*: cycle=' "$DIR/out")
+[ "$n" -eq 20 ] && ok || bad "good file: $n sample lines, want 20"
+grep -q '^tiprof sample file 1\.0$' "$DIR/out" && ok || bad "good file: no header line"
+grep -q '^workload: /opt/bench/mcf ' "$DIR/out" && ok || bad "good file: no workload line"
+grep -q '^trailer: samples=20 lost_unit=5 lost_sw=1 ' "$DIR/out" && ok || bad "good file: trailer"
+grep -q '^3: cycle=4000 drained bank=3 valid=0x08 priv=U ctx=0x0001 \[3\]=0x0000000000010300$' \
+	"$DIR/out" && ok || bad "good file: sample 3 line"
+run "stdin" 0 - "$TIPROF" dump - <"$good"
+cmp -s "$DIR/out" <("$TIPROF" dump "$good") && ok || bad "stdin dump differs"
+"$MKFILE" "$DIR/x32.tps" 2 32 8 && run "XLEN=32 file" 0 - "$TIPROF" dump "$DIR/x32.tps"
+grep -q '^0: cycle=1000 computing bank=0 valid=0x03 priv=U ctx=0x0001 \[0\]=0x00010000 \[1\]=0x00010004$' \
+	"$DIR/out" && ok || bad "XLEN=32 file: sample 0 line"
+
+size=$(stat -c %s "$good")
+head -c $((size - 10)) "$good" >"$DIR/trunc.tps"
+run "truncated file" 1 "trunc.tps: truncated at byte" "$TIPROF" dump "$DIR/trunc.tps"
+head -c 30 "$good" >"$DIR/trunc-hdr.tps"
+run "truncated header" 1 "trunc-hdr.tps: truncated at byte 30 inside the header" \
+	"$TIPROF" dump "$DIR/trunc-hdr.tps"
+: >"$DIR/empty.tps"
+run "empty file" 1 "empty.tps: the file is empty" "$TIPROF" dump "$DIR/empty.tps"
+run "missing file" 1 "nope.tps: cannot open: No such file or directory" \
+	"$TIPROF" dump "$DIR/nope.tps"
+run "ELF file" 1 "tiprof: not a tiprof sample file: bad magic (it is an ELF file" \
+	"$TIPROF" dump "$TIPROF"
+run "text file" 1 "test_dump.sh: not a tiprof sample file" "$TIPROF" dump "$0"
+run "directory" 1 "$DIR: " "$TIPROF" dump "$DIR"
+
+# corrupted copies: any exit 0 or 1 with at most one stderr line, never a signal
+crashes=0 multi=0
+for seed in $(seq 1 200); do
+	cp "$good" "$DIR/c.tps"
+	off=$(( (seed * 7919) % size ))
+	printf "\\x$(printf %02x $(( (seed * 31) % 256 )))" |
+		dd of="$DIR/c.tps" bs=1 seek="$off" conv=notrunc status=none
+	"$TIPROF" dump "$DIR/c.tps" >/dev/null 2>"$DIR/err"
+	st=$?
+	[ "$st" -le 1 ] || crashes=$((crashes + 1))
+	[ "$(wc -l <"$DIR/err")" -le 1 ] || multi=$((multi + 1))
+done
+[ "$crashes" -eq 0 ] && ok || bad "$crashes corrupted files gave an exit status > 1"
+[ "$multi" -eq 0 ] && ok || bad "$multi corrupted files gave more than one stderr line"
+
+run "no arguments" 2 "no file given" "$TIPROF" dump
+run "two files" 2 "one file only" "$TIPROF" dump "$good" "$good"
+run "unknown option" 2 "unknown option" "$TIPROF" dump -x
+run "unknown command" 2 "'frobnicate' is not a tiprof command" "$TIPROF" frobnicate
+run "help" 0 - "$TIPROF" help
+grep -q '^  dump ' "$DIR/out" && ok || bad "help does not list dump"
+run "help dump" 0 - "$TIPROF" help dump
+run "version" 0 - "$TIPROF" version
+grep -q '^tiprof .* (sample file format 1\.0, TIP register map 1\.0)$' "$DIR/out" && ok ||
+	bad "version line: $(cat "$DIR/out")"
+"$TIPROF" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "no command: want exit 2"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * tests/system/init.c - PID 1 of the system-test initramfs (static riscv64).
+ *
+ * Mounts proc, sysfs and devtmpfs, runs the checks of the table below in
+ * order, prints one line per check on the console:
+ *
+ *   TIPROF-CHECK <name> PASS|FAIL|SKIP <detail>
+ *
+ * then `TIPROF-DONE pass=<n> fail=<n> skip=<n>` and powers the machine off.
+ * tests/system/run.sh parses these lines; a check that never prints (hang,
+ * oops) is a failure there. The driver checks expect the QEMU virt machine
+ * with a "tiprof,tip-v1" node added to its device tree but no TIP unit behind
+ * the CSRs: the module must load, refuse the device with a message, register
+ * no PMU, and unload.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/klog.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MODULE_PATH	"/lib/modules/tiprof_pmu.ko"
+#define MODULE_NAME	"tiprof_pmu"
+#define PMU_SYSFS	"/sys/bus/event_source/devices/tiprof_pmu"
+#define DRIVER_SYSFS	"/sys/bus/platform/drivers/tiprof_pmu"
+#define KLOG_SIZE	(1 << 17)
+
+/* Result of one check: 0 pass, 1 fail, 2 skip; @detail says why. */
+enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIP };
+
+struct check {
+	const char *name;			/* printed name, no spaces */
+	int (*run)(char *detail, size_t n);	/* returns CHECK_* */
+};
+
+static int fmt(char *detail, size_t n, int ret, const char *f, ...)
+{
+	va_list ap;
+
+	va_start(ap, f);
+	vsnprintf(detail, n, f, ap);
+	va_end(ap);
+	return ret;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Kernel log since boot into a static buffer (NUL-terminated), or NULL. */
+static const char *klog_read(void)
+{
+	static char buf[KLOG_SIZE + 1];
+	int len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, KLOG_SIZE);
+
+	if (len < 0)
+		return NULL;
+	buf[len] = 0;
+	return buf;
+}
+
+/* Lines of the kernel log that would mean the kernel is hurt. */
+static const char *klog_bad(const char *log)
+{
+	static const char *const bad[] = {
+		"Oops", "BUG:", "WARNING:", "Unable to handle", "Call Trace",
+		"Kernel panic", "kernel BUG", "refcount_t",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (strstr(log, bad[i]))
+			return bad[i];
+	return NULL;
+}
+
+static int check_mounts(char *d, size_t n)
+{
+	if (mount("proc", "/proc", "proc", 0, NULL))
+		return fmt(d, n, CHECK_FAIL, "mount /proc: %s", strerror(errno));
+	if (mount("sysfs", "/sys", "sysfs", 0, NULL))
+		return fmt(d, n, CHECK_FAIL, "mount /sys: %s", strerror(errno));
+	if (mount("devtmpfs", "/dev", "devtmpfs", 0, NULL) && errno != EBUSY)
+		return fmt(d, n, CHECK_FAIL, "mount /dev: %s", strerror(errno));
+	return fmt(d, n, CHECK_PASS, "proc sysfs devtmpfs");
+}
+
+static int check_sbi_pmu(char *d, size_t n)
+{
+	const char *log = klog_read();
+	const char *p;
+
+	if (!log)
+		return fmt(d, n, CHECK_FAIL, "klogctl: %s", strerror(errno));
+	p = strstr(log, "SBI PMU extension is available");
+	if (!p)
+		return fmt(d, n, CHECK_FAIL, "no SBI PMU message in the kernel log");
+	p = strstr(log, "sscofpmf");
+	return fmt(d, n, CHECK_PASS, "SBI PMU%s", p ? ", sscofpmf overflow irq" : "");
+}
+
+static int module_loaded(void)
+{
+	struct stat st;
+
+	return stat("/sys/module/" MODULE_NAME, &st) == 0;
+}
+
+static int check_module_load(char *d, size_t n)
+{
+	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC);
+	int ret;
+
+	if (fd < 0)
+		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", MODULE_PATH);
+	ret = (int)syscall(SYS_finit_module, fd, "", 0);
+	close(fd);
+	if (ret)
+		return fmt(d, n, CHECK_FAIL, "finit_module: %s", strerror(errno));
+	if (!module_loaded())
+		return fmt(d, n, CHECK_FAIL, "no /sys/module/%s", MODULE_NAME);
+	return fmt(d, n, CHECK_PASS, "loaded");
+}
+
+/* The node is there but no unit answers: probe must refuse, politely. */
+static int check_module_refuses(char *d, size_t n)
+{
+	const char *log, *p, *bad;
+	struct stat st;
+	char line[160];
+	size_t len;
+
+	if (!module_loaded())
+		return fmt(d, n, CHECK_SKIP, "module not loaded");
+	log = klog_read();
+	if (!log)
+		return fmt(d, n, CHECK_FAIL, "klogctl: %s", strerror(errno));
+	bad = klog_bad(log);
+	if (bad)
+		return fmt(d, n, CHECK_FAIL, "kernel log has \"%s\"", bad);
+	if (stat(PMU_SYSFS, &st) == 0)
+		return fmt(d, n, CHECK_FAIL, "a PMU registered without a unit");
+	if (stat(DRIVER_SYSFS, &st))
+		return fmt(d, n, CHECK_FAIL, "no %s", DRIVER_SYSFS);
+	p = strstr(log, "tiprof_pmu");
+	if (!p)
+		return fmt(d, n, CHECK_FAIL, "no tiprof_pmu message in the log");
+	/* last message of the driver: the refusal */
+	while (strstr(p + 1, "tiprof_pmu"))
+		p = strstr(p + 1, "tiprof_pmu");
+	len = strcspn(p, "\n");
+	if (len >= sizeof(line))
+		len = sizeof(line) - 1;
+	memcpy(line, p, len);
+	line[len] = 0;
+	if (!strstr(line, "no TIP unit"))
+		return fmt(d, n, CHECK_FAIL, "unexpected: %s", line);
+	return fmt(d, n, CHECK_PASS, "%s", line);
+}
+
+static int check_module_unload(char *d, size_t n)
+{
+	const char *log, *bad;
+
+	if (!module_loaded())
+		return fmt(d, n, CHECK_SKIP, "module not loaded");
+	if (syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK))
+		return fmt(d, n, CHECK_FAIL, "delete_module: %s", strerror(errno));
+	if (module_loaded())
+		return fmt(d, n, CHECK_FAIL, "/sys/module/%s still there", MODULE_NAME);
+	log = klog_read();
+	bad = log ? klog_bad(log) : NULL;
+	if (bad)
+		return fmt(d, n, CHECK_FAIL, "kernel log has \"%s\"", bad);
+	return fmt(d, n, CHECK_PASS, "unloaded");
+}
+
+/* bounds of this program's code (linker-defined) */
+extern char __executable_start[], etext[];
+
+static volatile uint64_t sink;
+
+/* Spin in user space for @secs seconds of wall time. */
+static void busy(double secs)
+{
+	double end = now_s() + secs;
+	uint64_t x = 1;
+	int i;
+
+	while (now_s() < end) {
+		for (i = 0; i < 10000; i++)
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+		sink = x;
+	}
+}
+
+/*
+ * Sample @type/@config every @period on a busy loop of this process through
+ * a mmap'ed ring buffer; count PERF_RECORD_SAMPLE records whose IP is in user
+ * space.
+ */
+static int perf_sample(char *d, size_t n, uint32_t type, uint64_t config,
+		       uint64_t period, double secs, int min)
+{
+	struct perf_event_attr attr;
+	struct perf_event_mmap_page *pg;
+	size_t pgsz = (size_t)sysconf(_SC_PAGESIZE), len = pgsz * 17;
+	uint64_t head, tail, mask = pgsz * 16 - 1, lost = 0;
+	int fd, samples = 0, user = 0;
+	uint64_t first = 0;
+	uint8_t *data;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = type;
+	attr.config = config;
+	attr.sample_period = period;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	attr.disabled = 1;
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	attr.wakeup_events = 1;
+	fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return fmt(d, n, CHECK_FAIL, "perf_event_open: %s", strerror(errno));
+	pg = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pg == MAP_FAILED) {
+		close(fd);
+		return fmt(d, n, CHECK_FAIL, "mmap: %s", strerror(errno));
+	}
+	data = (uint8_t *)pg + pgsz;
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	busy(secs);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	for (tail = pg->data_tail; tail < head;) {
+		struct perf_event_header h;
+		uint64_t ip;
+
+		memcpy(&h, data + (tail & mask), sizeof(h));
+		if (h.size < sizeof(h))
+			break;
+		if (h.type == PERF_RECORD_SAMPLE) {
+			uint8_t tmp[sizeof(h) + sizeof(ip)];
+			size_t i;
+
+			for (i = 0; i < sizeof(tmp); i++)
+				tmp[i] = data[(tail + i) & mask];
+			memcpy(&ip, tmp + sizeof(h), sizeof(ip));
+			if (!samples++)
+				first = ip;
+			if (ip >= (uintptr_t)__executable_start &&
+			    ip < (uintptr_t)etext)
+				user++;
+		} else if (h.type == PERF_RECORD_LOST) {
+			lost++;
+		}
+		tail += h.size;
+	}
+	munmap(pg, len);
+	close(fd);
+	if (samples < min || user < samples / 2)
+		return fmt(d, n, CHECK_FAIL, "%d samples (%d in the test binary, first ip %#llx), %llu lost; want >= %d",
+			   samples, user, (unsigned long long)first,
+			   (unsigned long long)lost, min);
+	return fmt(d, n, CHECK_PASS, "%d samples in %.1f s (%d in the test binary)",
+		   samples, secs, user);
+}
+
+static int check_perf_task_clock(char *d, size_t n)
+{
+	/* 1 ms of task clock over 0.5 s: ~500 samples, demand 100 */
+	return perf_sample(d, n, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
+			   1000000, 0.5, 100);
+}
+
+static int check_perf_hw_cycles(char *d, size_t n)
+{
+	/* sscofpmf overflow interrupts through the SBI PMU */
+	return perf_sample(d, n, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES,
+			   1000000, 0.5, 20);
+}
+
+static const struct check checks[] = {
+	{ "mounts", check_mounts },
+	{ "sbi_pmu", check_sbi_pmu },
+	{ "perf_task_clock_sampling", check_perf_task_clock },
+	{ "perf_hw_cycles_sampling", check_perf_hw_cycles },
+	{ "module_load", check_module_load },
+	{ "module_refuses_absent_unit", check_module_refuses },
+	{ "module_unload", check_module_unload },
+};
+
+int main(void)
+{
+	int count[3] = { 0, 0, 0 };
+	char detail[256];
+	size_t i;
+	int r;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TIPROF-INIT start %zu checks\n", sizeof(checks) / sizeof(checks[0]));
+	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+		detail[0] = 0;
+		r = checks[i].run(detail, sizeof(detail));
+		count[r]++;
+		printf("TIPROF-CHECK %s %s %s\n", checks[i].name,
+		       r == CHECK_PASS ? "PASS" : r == CHECK_FAIL ? "FAIL" : "SKIP",
+		       detail);
+	}
+	printf("TIPROF-DONE pass=%d fail=%d skip=%d\n", count[0], count[1], count[2]);
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}
