@@ -96,9 +96,9 @@ PY
 $yosys -q -l "$out/ice40.log" -p "read_verilog -sv $rtl fpga/tiprof_fpga_top.sv; chparam -set W 2 \
   -set XLEN 32 -set FifoDepth 2 tiprof_fpga_top; synth_ice40 -top tiprof_fpga_top -json $out/ice40.json" >/dev/null 2>&1 \
   || { echo "synth: synth_ice40 failed (see $out/ice40.log)"; exit 1; }
-if $nextpnr --hx8k --package ct256 --json "$out/ice40.json" --freq 50 --seed 1 \
+if $nextpnr --hx8k --package ct256 --json "$out/ice40.json" --freq 50 --seed 1 --timing-allow-fail \
      --log "$out/nextpnr.log" --quiet >/dev/null 2>&1; then
-  fmax=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$out/nextpnr.log" | tail -1)
+  fmax=$(grep -o "Max frequency for clock[^:]*: [0-9.]* MHz" "$out/nextpnr.log" | tail -1 | sed "s/.*: //")
   cells=$(grep -E "ICESTORM_LC:" "$out/nextpnr.log" | tail -1 | sed 's/^Info: *//')
   echo "ice40 HX8K (W=2 XLEN=32 FIFO 2): $fmax; $cells"
 else

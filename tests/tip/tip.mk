@@ -108,3 +108,16 @@ TEST_TARGETS += test-tip-mutants
 test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb
 	@echo "== test-tip-mutants: planted RTL bugs must be caught"
 	@$(TIP_DIR)/mutate.sh "$(VERILATOR)" $(BUILD)/vtip/2-64-16
+
+# ------------------------------------------------------------------ speed
+.PHONY: bench-tip
+BENCH_TARGETS += bench-tip
+bench-tip: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/tip/tip_run_model
+	@echo "== bench-tip: simulation speed of the TIP unit (random bench, W=4 XLEN=64 FIFO 8)"
+	@mkdir -p $(TIP_OUT)
+	@s=$$(date +%s.%N); $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=random +seed=1 +cycles=5000000 \
+	  +outdir=$(TIP_OUT) > $(TIP_OUT)/bench-verilator.log; e=$$(date +%s.%N); \
+	  echo "verilator RTL + C model (compared every cycle): $$(awk "BEGIN {printf \"%.2f\", 5000000 / ($$e - $$s) / 1e6}") M cycles/s"
+	@s=$$(date +%s.%N); $(BUILD)/tip/tip_run_model --bench random --w 4 --xlen 64 --depth 8 --seed 1 \
+	  --cycles 5000000 --outdir $(TIP_OUT) > $(TIP_OUT)/bench-model.log; e=$$(date +%s.%N); \
+	  echo "C model alone (with the random bench):                $$(awk "BEGIN {printf \"%.2f\", 5000000 / ($$e - $$s) / 1e6}") M cycles/s"
