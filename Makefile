@@ -44,6 +44,7 @@ include sim/isa/isa.mk
 include sim/iss/iss.mk
 include sim/workloads/workloads.mk
 include sim/model/model.mk
+include sim/trace/trace.mk
 include tests/tip/tip.mk
 include driver/hw/hw.mk
 include sw/sw.mk

@@ -171,6 +171,17 @@ int harness_init(struct harness *h, const struct tip_model_cfg *cfg, const char 
 		tb_fail(&h->tb, "cannot set up the waveform ring");
 		return -1;
 	}
+	if (getenv("TIPROF_TB_RECORD")) {
+		struct rob_trace_hdr th = { cfg->w, cfg->xlen, 7 };
+		int rc = rob_trace_writer_open(&h->rec, getenv("TIPROF_TB_RECORD"), &th);
+
+		if (rc < 0) {
+			tb_fail(&h->tb, "cannot record the ROB trace %s: %s",
+				getenv("TIPROF_TB_RECORD"), rob_trace_strerror(rc));
+			return -1;
+		}
+		h->recording = 1;
+	}
 	fprintf(h->tb.log, "tip-harness: sim=%s bench=%s W=%u XLEN=%u depth=%u seed=%" PRIu64 "\n",
 		sim, bench_name, cfg->w, cfg->xlen, cfg->fifo_depth, seed);
 	return 0;
@@ -243,6 +254,8 @@ int harness_tick(struct harness *h, const struct tb_out *dut, struct tb_in *next
 	if (cur.rst) {
 		tip_model_reset(&h->model);
 	} else {
+		if (h->recording)
+			rob_trace_writer_cycle(&h->rec, &cur.rob);
 		tip_model_cycle(&h->model, &cur.rob, cur.csr.req ? &cur.csr : NULL, &ref.resp);
 		coverage_after(h, &cur, &ref.resp, used_before, pending_before, status_before);
 	}
@@ -301,6 +314,11 @@ int harness_tick(struct harness *h, const struct tb_out *dut, struct tb_in *next
 int harness_final(struct harness *h)
 {
 	int failed = h->status != 1 || h->tb.failed;
+
+	if (h->recording && rob_trace_writer_close(&h->rec) < 0 && !failed) {
+		tb_fail(&h->tb, "writing the ROB trace failed");
+		failed = 1;
+	}
 
 	if (h->ring) {
 		if (failed && vcd_ring_dump_path(h->ring, h->vcd_path, "1ns") == 0)

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "rob_trace.h"
 #include "tb.h"
 #include "vcd.h"
 
@@ -45,6 +46,8 @@ struct harness {
 	int sig_first;                  /* handle of the first ring signal */
 	char vcd_path[512];             /* where the failure VCD goes */
 	const char *sim;                /* "verilator", "icarus" or "model" */
+	struct rob_trace_writer rec;    /* ROB trace of the run (env TIPROF_TB_RECORD) */
+	int recording;                  /* rec is open */
 };
 
 /* Set up h to run the bench called bench_name on a unit of configuration cfg. cycles is the

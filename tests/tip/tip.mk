@@ -7,10 +7,11 @@ TIP_DIR      := tests/tip
 TIP_RTL      := $(shell grep -v '^//' rtl/tiprof.f)
 TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
 TIP_TB_SRCS  := $(TIP_DIR)/harness.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
-                $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c
+                $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c \
+                $(TIP_DIR)/bench_replay.c sim/trace/rob_trace.c
 TIP_TB_HDRS  := $(TIP_DIR)/tb.h $(TIP_DIR)/harness.h $(TIP_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
-                sim/vcd/vcd.h
-TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR)
+                sim/vcd/vcd.h sim/trace/rob_trace.h
+TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -Isim/trace
 VLT_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # W-XLEN-DEPTH of the cached builds: every W, both XLEN, depths 1..16 (power of two or not).
 TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2
