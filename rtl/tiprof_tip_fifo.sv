@@ -104,10 +104,19 @@ module tiprof_tip_fifo #(
   end
 
 `ifndef SYNTHESIS
+  // Invariants of the occupancy counters, checked every cycle in simulation.
   always @(posedge clk_i) begin
-    if (rst_ni && push_i && accept_o && push_pending_i) begin
-      assert (!cmpl_i)
-        else $error("tiprof_tip_fifo: a new pending entry and a completion in one cycle");
+    if (rst_ni) begin
+      assert (32'(used_q) <= 32'(Depth))
+        else $error("tiprof_tip_fifo: %0d entries allocated in a FIFO of %0d", used_q, Depth);
+      assert (pend_q <= used_q)
+        else $error("tiprof_tip_fifo: %0d pending entries but only %0d allocated", pend_q, used_q);
+      assert (32'(pend_q) == 32'($countones(pbit_q)))
+        else $error("tiprof_tip_fifo: pending count %0d disagrees with the pending bits", pend_q);
+      if (push_i && accept_o && push_pending_i) begin
+        assert (!cmpl_i)
+          else $error("tiprof_tip_fifo: a new pending entry and a completion in one cycle");
+      end
     end
   end
 `endif

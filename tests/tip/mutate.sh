@@ -22,7 +22,7 @@ if s.count(old) != 1:
     sys.exit(f"mutate: '{old}' occurs {s.count(old)} times in {path}")
 open(path, 'w').write(s.replace(old, new))
 PY
-  ( cd "$dir" && $verilator --cc --exe --main --timing -O3 --x-assign fast --x-initial fast \
+  ( cd "$dir" && $verilator --cc --exe --main --timing --assert -O3 --x-assign fast --x-initial fast \
       -Wno-fatal -Mdir obj --top-module tiprof_tb -LDFLAGS -lm -GW=2 -GXLEN=64 -GDEPTH=16 \
       $(printf '%s ' $rtl) ../../../tests/tip/tiprof_tb.sv \
       $(cd ../../.. && pwd)/$base/harness/libtiprof_tb.a $(cd ../../.. && pwd)/build/model/libtiprof_tipmodel.a \

@@ -41,7 +41,7 @@ $(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP
 			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB)
 	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
 	@rm -rf $(@D) && mkdir -p $(@D)/harness
-	@$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast \
+	@$(VERILATOR) --cc --exe --main --timing --assert -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -LDFLAGS -lm \
 	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
 	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_TB_SV) \
