@@ -16,6 +16,14 @@ SW_LIB_HDRS   := $(SW_DIR)/lib/sample_file.h include/tiprof/sample.h include/tip
 SW_CMD_SRCS   := $(SW_DIR)/tiprof.c $(SW_DIR)/cmd-help.c $(SW_DIR)/cmd-version.c \
                  $(SW_DIR)/cmd-dump.c
 SW_CFLAGS      = $(ALL_CFLAGS) -I$(SW_DIR)
+# `tiprof sim` (sw/cmd-sim.c) when sim/core/core.mk, which defines CORE_LIB, is included
+# before this fragment.
+ifdef CORE_LIB
+SW_CMD_SRCS   += $(SW_DIR)/cmd-sim.c
+SW_SIM_CFLAGS := -DTIPROF_HAVE_SIM $(CORE_INC)
+SW_SIM_DEPS   := $(CORE_TIPROF_DEPS)
+SW_SIM_LIBS   := $(CORE_LIBS)
+endif
 SW_SANFLAGS   ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SW_TEST_DIR   := tests/sw
 SW_HW_CYCLES  ?= 2000000
@@ -36,10 +44,10 @@ $(SW_LIB): $(SW_LIB_SRCS:$(SW_DIR)/lib/%.c=$(BUILD)/sw/%.o)
 	@rm -f $@
 	@$(AR) rcs $@ $^
 
-$(TIPROF_BIN): $(SW_CMD_SRCS) $(SW_DIR)/tiprof.h $(SW_LIB_HDRS) $(SW_LIB)
+$(TIPROF_BIN): $(SW_CMD_SRCS) $(SW_DIR)/tiprof.h $(SW_LIB_HDRS) $(SW_LIB) $(SW_SIM_DEPS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(SW_CFLAGS) -o $@ $(SW_CMD_SRCS) $(SW_LIB) $(LDFLAGS)
+	@$(CC) $(SW_CFLAGS) $(SW_SIM_CFLAGS) -o $@ $(SW_CMD_SRCS) $(SW_LIB) $(SW_SIM_LIBS) $(LDFLAGS)
 
 # ---- tests (sanitized builds compile the library sources themselves)
 $(BUILD)/sw/test_sample_file: $(SW_TEST_DIR)/test_sample_file.c $(SW_TEST_DIR)/tcheck.h \

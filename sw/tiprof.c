@@ -8,6 +8,11 @@
 
 #include "tiprof.h"
 
+#ifdef TIPROF_HAVE_SIM
+/* sw/cmd-sim.c, built when the core model is part of the build (sw/sw.mk). */
+int cmd_sim(int argc, char **argv);
+#endif
+
 /* The subcommands, in the order `tiprof help` lists them. */
 const struct tiprof_cmd tiprof_cmds[] = {
 	{ "dump", "print a sample file's header, every sample and its trailer as text",
@@ -19,6 +24,16 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  cmd_dump },
 	{ "help", "list the commands, or show how to use one",
 	  "usage: tiprof help [COMMAND]", cmd_help },
+#ifdef TIPROF_HAVE_SIM
+	{ "sim", "run a RISC-V program on the out-of-order core model: cycles, IPC, cycle stack",
+	  "usage: tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]\n"
+	  "  Run the static riscv64 program ELF with ARGS on the timing model (default 4wide,\n"
+	  "  the TIP paper's BOOM) and print cycles, instructions, IPC and the Oracle cycle\n"
+	  "  stack. --json prints one JSON object on stdout (the program's own output goes to\n"
+	  "  stderr); --oracle writes the per-address Oracle profile to FILE (docs/core.md).\n"
+	  "  A missing or unusable ELF gives one line on stderr and exit status 1.",
+	  cmd_sim },
+#endif
 	{ "version", "print the version of tiprof and of the formats it reads",
 	  "usage: tiprof version", cmd_version },
 	{ NULL, NULL, NULL, NULL },

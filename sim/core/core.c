@@ -1,0 +1,991 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * core.c - the out-of-order timing model of core.h. Sections, low level to high:
+ * configuration; caches, TLBs and the memory hierarchy; branch prediction; issue-port
+ * reservation; the pipeline (fetch, dispatch with scheduling, commit); the cycle driver.
+ *
+ * Scheduling is decided at dispatch, in program order: an instruction's issue cycle is the
+ * first cycle at or after its operands are ready (and after dispatch) in which an eligible
+ * issue port is free (oldest first, as BOOM's age-ordered issue queues approximate), its
+ * completion follows from the functional unit's latency or the memory hierarchy. Fetch,
+ * dispatch and commit are simulated cycle by cycle, so the ROB interface is exact for the
+ * modelled machine. docs/core.md lists what this simplifies.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+/* ---- configuration --------------------------------------------------------------- */
+
+/* The TIP paper's Table 1 core (BOOM, 4-wide), the default. */
+static const struct core_cfg preset_4wide = {
+	.width = 4, .fetch_width = 8, .fetch_bytes = 32, .fetch_buf = 32, .frontend_lat = 5,
+	.rob = 128, .iq_int = 40, .iq_mem = 24, .iq_fp = 32,
+	.ports_int = 4, .ports_mem = 2, .ports_fp = 2, .ldq = 32, .stq = 32,
+	.lat_alu = 1, .lat_mul = 3, .lat_div = 20,
+	.lat_fadd = 4, .lat_fmul = 4, .lat_fma = 4, .lat_fdiv = 20, .lat_fcvt = 2, .lat_fmisc = 2,
+	.lat_stlf = 4, .replay_penalty = 3,
+	.l1i_kb = 32, .l1i_ways = 8, .l1d_kb = 32, .l1d_ways = 8, .lat_l1 = 4,
+	.l2_kb = 512, .l2_ways = 8, .lat_l2 = 12, .llc_kb = 4096, .llc_ways = 16, .lat_llc = 25,
+	.lat_dram = 100, .mshrs = 8,
+	.tlb_entries = 32, .l2tlb_entries = 1024, .lat_l2tlb = 8, .lat_walk = 30,
+	.ghist_bits = 14, .btb_entries = 2048, .ras_entries = 32,
+	.redirect_lat = 3, .btb_miss_lat = 2, .syscall_lat = 50,
+};
+
+/* Contract in core.h. */
+int core_cfg_preset(struct core_cfg *cfg, const char *name)
+{
+	*cfg = preset_4wide;
+	if (strcmp(name, "4wide") == 0)
+		return 0;
+	if (strcmp(name, "2wide") == 0) {	/* after BOOM's MediumBoomConfig */
+		cfg->width = 2; cfg->fetch_width = 4; cfg->fetch_bytes = 16; cfg->fetch_buf = 16;
+		cfg->rob = 64; cfg->iq_int = 20; cfg->iq_mem = 12; cfg->iq_fp = 16;
+		cfg->ports_int = 2; cfg->ports_mem = 1; cfg->ports_fp = 1;
+		cfg->ldq = 16; cfg->stq = 16; cfg->mshrs = 4;
+		return 0;
+	}
+	if (strcmp(name, "1wide") == 0) {	/* after BOOM's SmallBoomConfig */
+		cfg->width = 1; cfg->fetch_width = 4; cfg->fetch_bytes = 16; cfg->fetch_buf = 8;
+		cfg->rob = 32; cfg->iq_int = 8; cfg->iq_mem = 8; cfg->iq_fp = 8;
+		cfg->ports_int = 1; cfg->ports_mem = 1; cfg->ports_fp = 1;
+		cfg->ldq = 8; cfg->stq = 8; cfg->mshrs = 2; cfg->ghist_bits = 12;
+		cfg->btb_entries = 512; cfg->ras_entries = 8;
+		return 0;
+	}
+	return -1;
+}
+
+/* Field table for core_cfg_set. */
+#define CFG_FIELDS(X) X(width) X(fetch_width) X(fetch_bytes) X(fetch_buf) X(frontend_lat) \
+	X(rob) X(iq_int) X(iq_mem) X(iq_fp) X(ports_int) X(ports_mem) X(ports_fp) X(ldq) X(stq) \
+	X(lat_alu) X(lat_mul) X(lat_div) X(lat_fadd) X(lat_fmul) X(lat_fma) X(lat_fdiv) \
+	X(lat_fcvt) X(lat_fmisc) X(lat_stlf) X(replay_penalty) X(l1i_kb) X(l1i_ways) X(l1d_kb) \
+	X(l1d_ways) X(lat_l1) X(l2_kb) X(l2_ways) X(lat_l2) X(llc_kb) X(llc_ways) X(lat_llc) \
+	X(lat_dram) X(mshrs) X(tlb_entries) X(l2tlb_entries) X(lat_l2tlb) X(lat_walk) \
+	X(ghist_bits) X(btb_entries) X(ras_entries) X(redirect_lat) X(btb_miss_lat) X(syscall_lat)
+
+/* Contract in core.h. */
+int core_cfg_set(struct core_cfg *cfg, const char *name, unsigned value)
+{
+#define X(f) if (strcmp(name, #f) == 0) { cfg->f = value; return 0; }
+	CFG_FIELDS(X)
+#undef X
+	return -1;
+}
+
+static int is_pow2(unsigned v) { return v && !(v & (v - 1)); }
+
+/* A cache of kb KiB, ways ways, 64-byte lines must have a power-of-two set count. */
+static int cache_geom_ok(unsigned kb, unsigned ways)
+{
+	return ways >= 1 && ways <= 32 && kb * 1024u % (64u * ways) == 0 &&
+	       is_pow2(kb * 1024u / (64u * ways));
+}
+
+/* Contract in core.h. */
+int core_cfg_check(const struct core_cfg *c, char *err, size_t errlen)
+{
+	const char *why = NULL;
+
+	if (c->width != 1 && c->width != 2 && c->width != 4 && c->width != 8)
+		why = "width must be 1, 2, 4 or 8";
+	else if (c->fetch_width < 1 || c->fetch_width > 16)
+		why = "fetch_width must be 1..16";
+	else if (!is_pow2(c->fetch_bytes) || c->fetch_bytes < 8 || c->fetch_bytes > 64)
+		why = "fetch_bytes must be a power of 2 in 8..64";
+	else if (c->fetch_buf < c->width || c->fetch_buf > 256)
+		why = "fetch_buf must be width..256";
+	else if (c->frontend_lat < 1 || c->frontend_lat > 64)
+		why = "frontend_lat must be 1..64";
+	else if (c->rob < c->width || c->rob % c->width || c->rob > 4096)
+		why = "rob must be a multiple of width, at most 4096";
+	else if (!c->iq_int || !c->iq_mem || !c->iq_fp || c->iq_int > 256 || c->iq_mem > 256 ||
+		 c->iq_fp > 256)
+		why = "issue queues must have 1..256 entries";
+	else if (c->ports_int < 1 || c->ports_int > 4 || c->ports_mem < 1 || c->ports_mem > 4 ||
+		 c->ports_fp < 1 || c->ports_fp > 4)
+		why = "ports must be 1..4 per class";
+	else if (!c->ldq || !c->stq || c->ldq > 256 || c->stq > 256)
+		why = "ldq and stq must be 1..256";
+	else if (!c->lat_alu || !c->lat_mul || !c->lat_div || !c->lat_fadd || !c->lat_fmul ||
+		 !c->lat_fma || !c->lat_fdiv || !c->lat_fcvt || !c->lat_fmisc || !c->lat_stlf ||
+		 !c->lat_l1 || c->lat_div > 256 || c->lat_fdiv > 256)
+		why = "latencies must be at least 1 (unpipelined units at most 256)";
+	else if (!cache_geom_ok(c->l1i_kb, c->l1i_ways) || !cache_geom_ok(c->l1d_kb, c->l1d_ways) ||
+		 !cache_geom_ok(c->l2_kb, c->l2_ways) || !cache_geom_ok(c->llc_kb, c->llc_ways))
+		why = "cache size / ways must give a power-of-two number of sets (64-byte lines)";
+	else if (c->mshrs < 1 || c->mshrs > 64)
+		why = "mshrs must be 1..64";
+	else if (c->tlb_entries && (!is_pow2(c->tlb_entries) || !is_pow2(c->l2tlb_entries) ||
+				    c->l2tlb_entries < 8))
+		why = "tlb_entries and l2tlb_entries must be powers of 2 (0 disables TLBs)";
+	else if (c->ghist_bits < 4 || c->ghist_bits > 24)
+		why = "ghist_bits must be 4..24";
+	else if (!is_pow2(c->btb_entries) || !c->ras_entries || c->ras_entries > 1024)
+		why = "btb_entries must be a power of 2, ras_entries 1..1024";
+	if (why) {
+		snprintf(err, errlen, "bad core configuration: %s", why);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- caches, TLBs, memory hierarchy ------------------------------------------------ */
+
+/* A set-associative cache (or TLB) with LRU replacement. Each line also remembers when its
+ * fill completes, so a hit on a line still in flight waits for it (an MSHR merge). */
+struct cache {
+	unsigned set_mask;  /* sets - 1 */
+	unsigned ways;      /* associativity */
+	unsigned shift;     /* log2 of the line (or page) size */
+	uint64_t *tag;      /* sets x ways: line number + 1, 0 = invalid */
+	uint64_t *ready;    /* sets x ways: cycle the line's data is there */
+	uint32_t *lru;      /* sets x ways: last-use stamp */
+	uint32_t clock;     /* use counter for the stamps */
+};
+
+/* Allocate lines lines of 2^shift bytes in ways ways. Returns 0 or -1. */
+static int cache_init(struct cache *c, unsigned lines, unsigned ways, unsigned shift)
+{
+	if (ways > lines)
+		ways = lines;
+	c->set_mask = lines / ways - 1;
+	c->ways = ways;
+	c->shift = shift;
+	c->clock = 0;
+	c->tag = calloc(lines, sizeof(*c->tag));
+	c->ready = calloc(lines, sizeof(*c->ready));
+	c->lru = calloc(lines, sizeof(*c->lru));
+	return c->tag && c->ready && c->lru ? 0 : -1;
+}
+
+static void cache_fini(struct cache *c)
+{
+	free(c->tag);
+	free(c->ready);
+	free(c->lru);
+}
+
+/* Look addr up. On a hit, marks it most recently used, stores the line's ready cycle in
+ * *ready and returns 1; on a miss returns 0 and changes nothing. */
+static int cache_find(struct cache *c, uint64_t addr, uint64_t *ready)
+{
+	uint64_t line = (addr >> c->shift) + 1;
+	unsigned base = (unsigned)(line & c->set_mask) * c->ways;
+
+	for (unsigned w = 0; w < c->ways; w++) {
+		if (c->tag[base + w] == line) {
+			c->lru[base + w] = ++c->clock;
+			*ready = c->ready[base + w];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Insert addr's line (known to be absent), ready at cycle ready, evicting the LRU line. */
+static void cache_fill(struct cache *c, uint64_t addr, uint64_t ready)
+{
+	uint64_t line = (addr >> c->shift) + 1;
+	unsigned base = (unsigned)(line & c->set_mask) * c->ways, v = base;
+
+	for (unsigned w = 0; w < c->ways; w++) {
+		if (!c->tag[base + w]) {
+			v = base + w;
+			break;
+		}
+		if (c->lru[base + w] < c->lru[v])
+			v = base + w;
+	}
+	c->tag[v] = line;
+	c->ready[v] = ready;
+	c->lru[v] = ++c->clock;
+}
+
+/* The memory system: split L1s, unified L2 and LLC, TLBs, L1D MSHRs. */
+struct memsys {
+	struct cache l1i, l1d, l2, llc;
+	struct cache itlb, dtlb, l2tlb;
+	int tlbs;            /* TLBs modelled */
+	uint64_t *mshr;      /* cfg.mshrs entries: cycle each becomes free */
+};
+
+/* Extra cycles to translate addr in tlb at cycle t; sets *miss if the L1 TLB missed. */
+static unsigned tlb_access(struct memsys *m, const struct core_cfg *cfg, struct cache *tlb,
+			   uint64_t addr, int *miss)
+{
+	uint64_t r;
+
+	*miss = 0;
+	if (!m->tlbs || cache_find(tlb, addr, &r))
+		return 0;
+	*miss = 1;
+	cache_fill(tlb, addr, 0);
+	if (cache_find(&m->l2tlb, addr, &r))
+		return cfg->lat_l2tlb;
+	cache_fill(&m->l2tlb, addr, 0);
+	return cfg->lat_l2tlb + cfg->lat_walk;
+}
+
+/* Latency below the L1 for a line missing there, starting at cycle t, filling L2 and
+ * LLC; *level gets 2 (L2 hit), 3 (LLC hit) or 4 (DRAM). */
+static unsigned below_l1(struct memsys *m, const struct core_cfg *cfg, uint64_t addr,
+			 uint64_t t, unsigned *level)
+{
+	uint64_t r;
+	unsigned lat = cfg->lat_l2;
+
+	if (cache_find(&m->l2, addr, &r)) {
+		*level = 2;
+		return r > t + lat ? (unsigned)(r - t) : lat;
+	}
+	lat += cfg->lat_llc;
+	if (cache_find(&m->llc, addr, &r)) {
+		*level = 3;
+	} else {
+		lat += cfg->lat_dram;
+		*level = 4;
+		cache_fill(&m->llc, addr, t + lat);
+	}
+	cache_fill(&m->l2, addr, t + lat);
+	return lat;
+}
+
+/* ---- the core --------------------------------------------------------------------- */
+
+/* Resources reserved per cycle in the port ring: issue ports, then the two unpipelined
+ * units. */
+#define RING      8192u           /* cycles of look-ahead for port reservations */
+#define NRES      16u
+#define RES_DIV   14u
+#define RES_FDIV  15u
+
+/* A store-queue entry (stores in the ROB, oldest first). */
+struct sq_ent {
+	uint64_t addr;      /* effective address */
+	uint64_t t_addr;    /* cycle its address is known */
+	uint64_t t_data;    /* cycle its data is ready */
+	uint8_t size;       /* bytes */
+};
+
+/* One issue queue: the issue cycles of the entries it holds. */
+struct iq {
+	uint64_t *t;        /* issue cycle of each occupant */
+	unsigned n, cap;    /* occupants, capacity */
+};
+
+struct core {
+	struct core_cfg cfg;        /* configuration */
+	struct iss *iss;            /* the program (borrowed) */
+	char err[256];              /* last error */
+	struct core_stats st;       /* counters */
+	uint64_t now;               /* the cycle being simulated */
+	int done;                   /* the exit ecall trapped */
+
+	/* instruction ring: [head_seq, disp_seq) is the ROB, [disp_seq, tail_seq) the fetch
+	 * buffer; entry for seq s at ring[s & ring_mask] */
+	struct core_insn *ring;
+	uint64_t ring_mask;
+	uint64_t head_seq, disp_seq, tail_seq;
+	unsigned rob_head_idx;      /* ROB index of the oldest entry (next entry when empty) */
+	unsigned rob_tail_idx;      /* ROB index the next dispatched instruction gets */
+
+	/* front end */
+	uint64_t fetch_resume;      /* first cycle fetch may run (UINT64_MAX: waiting) */
+	int iss_done;               /* the ISS delivered the exit ecall */
+	int la_valid;               /* la holds the next instruction */
+	struct iss_retired la;      /* look-ahead: the next instruction on the correct path */
+	int la_exited;              /* la is the exit ecall */
+	uint16_t la_events;         /* fetch-side events for la (I$/ITLB miss) */
+	uint8_t *pht;               /* gshare 2-bit counters */
+	uint32_t ghist;             /* global history */
+	struct btb_ent { uint64_t pc, target; } *btb;
+	uint64_t *ras;              /* return-address stack (circular) */
+	unsigned ras_top;
+
+	/* back end */
+	uint64_t reg_ready[64];     /* x0..x31, f0..f31: cycle the value is available */
+	uint8_t *busy;              /* RING x NRES reservation bits */
+	struct iq iq[3];            /* int, mem, fp */
+	unsigned ldq_n, stq_n;      /* occupancy */
+	struct sq_ent *sq;          /* store queue ring (stq entries) */
+	unsigned sq_head;           /* oldest store */
+	struct memsys mem;          /* caches and TLBs */
+};
+
+/* Contract in core.h. */
+const struct core_stats *core_stats(const struct core *c) { return &c->st; }
+const struct core_cfg *core_config(const struct core *c) { return &c->cfg; }
+const char *core_error(const struct core *c) { return c->err; }
+
+/* Contract in core.h. */
+void core_destroy(struct core *c)
+{
+	if (!c)
+		return;
+	free(c->ring);
+	free(c->pht);
+	free(c->btb);
+	free(c->ras);
+	free(c->busy);
+	for (int i = 0; i < 3; i++)
+		free(c->iq[i].t);
+	free(c->sq);
+	cache_fini(&c->mem.l1i);
+	cache_fini(&c->mem.l1d);
+	cache_fini(&c->mem.l2);
+	cache_fini(&c->mem.llc);
+	cache_fini(&c->mem.itlb);
+	cache_fini(&c->mem.dtlb);
+	cache_fini(&c->mem.l2tlb);
+	free(c->mem.mshr);
+	free(c);
+}
+
+/* Contract in core.h. */
+struct core *core_create(const struct core_cfg *cfg, struct iss *iss, char *err, size_t errlen)
+{
+	struct core *c;
+	unsigned rs = 1;
+	int bad;
+
+	if (core_cfg_check(cfg, err, errlen))
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		goto nomem;
+	c->cfg = *cfg;
+	c->iss = iss;
+	while (rs < cfg->rob + cfg->fetch_buf + 16)
+		rs <<= 1;
+	c->ring = calloc(rs, sizeof(*c->ring));
+	c->ring_mask = rs - 1;
+	c->pht = malloc((size_t)1 << cfg->ghist_bits);
+	c->btb = calloc(cfg->btb_entries, sizeof(*c->btb));
+	c->ras = calloc(cfg->ras_entries, sizeof(*c->ras));
+	c->busy = calloc((size_t)RING * NRES, 1);
+	c->iq[0].cap = cfg->iq_int;
+	c->iq[1].cap = cfg->iq_mem;
+	c->iq[2].cap = cfg->iq_fp;
+	for (int i = 0; i < 3; i++)
+		c->iq[i].t = calloc(c->iq[i].cap, sizeof(uint64_t));
+	c->sq = calloc(cfg->stq, sizeof(*c->sq));
+	c->mem.mshr = calloc(cfg->mshrs, sizeof(uint64_t));
+	c->mem.tlbs = cfg->tlb_entries != 0;
+	bad = !c->ring || !c->pht || !c->btb || !c->ras || !c->busy || !c->iq[0].t ||
+	      !c->iq[1].t || !c->iq[2].t || !c->sq || !c->mem.mshr;
+	bad |= cache_init(&c->mem.l1i, cfg->l1i_kb * 16, cfg->l1i_ways, 6);
+	bad |= cache_init(&c->mem.l1d, cfg->l1d_kb * 16, cfg->l1d_ways, 6);
+	bad |= cache_init(&c->mem.l2, cfg->l2_kb * 16, cfg->l2_ways, 6);
+	bad |= cache_init(&c->mem.llc, cfg->llc_kb * 16, cfg->llc_ways, 6);
+	if (c->mem.tlbs) {
+		bad |= cache_init(&c->mem.itlb, cfg->tlb_entries, 8, 12);
+		bad |= cache_init(&c->mem.dtlb, cfg->tlb_entries, 8, 12);
+		bad |= cache_init(&c->mem.l2tlb, cfg->l2tlb_entries, 8, 12);
+	}
+	if (bad)
+		goto nomem;
+	memset(c->pht, 1, (size_t)1 << cfg->ghist_bits);	/* weakly not taken */
+	return c;
+nomem:
+	core_destroy(c);
+	snprintf(err, errlen, "out of memory for the core model");
+	return NULL;
+}
+
+/* ---- branch prediction -------------------------------------------------------------- */
+
+/* Predict the transfer e (whose real outcome the ISS gave), train the predictor, set its
+ * events. Returns 1 if it is mispredicted (the front end must wait for it to resolve). */
+static int predict(struct core *c, struct core_insn *e, const struct iss_retired *r)
+{
+	struct btb_ent *b = &c->btb[(r->pc >> 1) & (c->cfg.btb_entries - 1)];
+	int btb_hit = b->pc == r->pc + 1 && b->target == r->target;
+	int mis = 0;
+
+	if (r->taken)
+		e->events |= CORE_EV_TAKEN;
+	switch (r->insn.cf) {
+	case RV_CF_BRANCH: {
+		uint32_t mask = (1u << c->cfg.ghist_bits) - 1;
+		uint8_t *ctr = &c->pht[((r->pc >> 1) ^ c->ghist) & mask];
+
+		c->st.branches++;
+		mis = (*ctr >= 2) != r->taken;
+		if (r->taken && *ctr < 3)
+			(*ctr)++;
+		else if (!r->taken && *ctr > 0)
+			(*ctr)--;
+		c->ghist = ((c->ghist << 1) | r->taken) & mask;
+		if (mis)
+			c->st.br_mispred++;
+		break;
+	}
+	case RV_CF_JAL:
+	case RV_CF_CALL:
+		break;
+	case RV_CF_RETURN: {
+		unsigned n = c->cfg.ras_entries;
+
+		c->st.jumps++;
+		c->ras_top = (c->ras_top + n - 1) % n;
+		mis = c->ras[(c->ras_top + 1) % n] != r->target;
+		btb_hit = 1;	/* the RAS supplies the target */
+		if (mis)
+			c->st.jump_mispred++;
+		break;
+	}
+	default:	/* JALR, CALL_IND: the BTB's last target */
+		c->st.jumps++;
+		mis = !btb_hit;
+		if (mis)
+			c->st.jump_mispred++;
+		break;
+	}
+	if (r->insn.cf == RV_CF_CALL || r->insn.cf == RV_CF_CALL_IND) {
+		c->ras_top = (c->ras_top + 1) % c->cfg.ras_entries;
+		c->ras[c->ras_top] = r->pc + r->insn.len;
+	}
+	if (r->taken && r->insn.cf != RV_CF_RETURN) {
+		b->pc = r->pc + 1;
+		b->target = r->target;
+	}
+	if (mis)
+		e->events |= CORE_EV_MISPRED;
+	else if (r->taken && !btb_hit) {
+		e->events |= CORE_EV_BTB_MISS;
+		c->st.btb_miss++;
+	}
+	return mis;
+}
+
+/* ---- fetch -------------------------------------------------------------------------- */
+
+/* Make la hold the next correct-path instruction. Returns 0, or -1 on an ISS error. */
+static int fetch_peek(struct core *c)
+{
+	int r;
+
+	if (c->la_valid)
+		return 0;
+	r = iss_step(c->iss, &c->la);
+	if (r == ISS_ERROR) {
+		snprintf(c->err, sizeof(c->err), "%s", iss_error(c->iss));
+		return -1;
+	}
+	c->la_exited = r == ISS_EXITED;
+	c->la_valid = 1;
+	c->la_events = 0;
+	return 0;
+}
+
+/* Extra cycles (beyond a pipelined L1I hit) to fetch the block holding pc at cycle t. */
+static unsigned ifetch_access(struct core *c, uint64_t pc, uint64_t t, uint16_t *ev)
+{
+	struct memsys *m = &c->mem;
+	uint64_t r;
+	unsigned level, extra;
+	int miss;
+
+	extra = tlb_access(m, &c->cfg, &m->itlb, pc, &miss);
+	if (miss) {
+		*ev |= CORE_EV_ITLB_MISS;
+		c->st.itlb_miss++;
+	}
+	if (cache_find(&m->l1i, pc, &r))
+		return extra + (r > t + extra ? (unsigned)(r - t - extra) : 0);
+	*ev |= CORE_EV_IC_MISS;
+	c->st.l1i_miss++;
+	extra += below_l1(m, &c->cfg, pc, t + extra, &level);
+	cache_fill(&m->l1i, pc, t + extra);
+	return extra;
+}
+
+/* The fetch stage of cycle now. Returns 0 or -1 on an ISS error. */
+static int fetch_stage(struct core *c)
+{
+	const struct core_cfg *cfg = &c->cfg;
+	uint64_t now = c->now, blk = 0;
+	unsigned n = 0;
+
+	if (now < c->fetch_resume || c->iss_done)
+		return 0;
+	while (n < cfg->fetch_width && c->tail_seq - c->disp_seq < cfg->fetch_buf) {
+		struct iss_retired *r = &c->la;
+		struct core_insn *e;
+		int stop = 0;
+
+		if (fetch_peek(c))
+			return -1;
+		if (n == 0) {
+			unsigned extra;
+
+			blk = r->pc & ~(uint64_t)(cfg->fetch_bytes - 1);
+			extra = ifetch_access(c, r->pc, now, &c->la_events);
+			if (extra) {	/* the block arrives later: fetch it then */
+				c->fetch_resume = now + extra;
+				return 0;
+			}
+		} else if ((r->pc & ~(uint64_t)(cfg->fetch_bytes - 1)) != blk) {
+			break;
+		}
+		e = &c->ring[c->tail_seq & c->ring_mask];
+		memset(e, 0, sizeof(*e));
+		e->seq = c->tail_seq++;
+		e->pc = r->pc;
+		e->next_pc = r->next_pc;
+		e->raw = r->raw;
+		e->len = r->insn.len;
+		e->fu = (uint8_t)r->insn.fu;
+		e->cf = (uint8_t)r->insn.cf;
+		e->flags = r->insn.flags;
+		e->rd = r->insn.rd;
+		e->rs1 = r->insn.rs1;
+		e->rs2 = r->insn.rs2;
+		e->rs3 = r->insn.rs3;
+		e->mem_addr = r->mem_addr;
+		e->mem_size = r->mem_size;
+		e->unique = rv_is_serializing(&r->insn) ? 1 : 0;
+		e->is_ecall = r->is_syscall || r->insn.op == RV_OP_ECALL || r->insn.op == RV_OP_EBREAK;
+		e->last = (uint8_t)c->la_exited;
+		e->kind = rv_is_load(&r->insn) ? CORE_K_LOAD :
+			  rv_is_store(&r->insn) ? CORE_K_STORE : CORE_K_ALU;
+		e->events = c->la_events;
+		e->t_fetch = now;
+		e->t_avail = now + cfg->frontend_lat;
+		c->la_valid = 0;
+		n++;
+		if (e->last)
+			c->iss_done = 1;
+		if (e->cf != RV_CF_NONE && predict(c, e, r)) {
+			c->fetch_resume = UINT64_MAX;	/* until it resolves (set at dispatch) */
+			stop = 1;
+		} else if (e->unique) {
+			c->fetch_resume = UINT64_MAX;	/* until it commits and flushes */
+			stop = 1;
+		} else if (e->events & CORE_EV_TAKEN) {
+			if (e->events & CORE_EV_BTB_MISS)
+				c->fetch_resume = now + 1 + cfg->btb_miss_lat;
+			stop = 1;
+		}
+		if (stop || c->iss_done)
+			break;
+	}
+	return 0;
+}
+
+/* ---- dispatch and scheduling ------------------------------------------------------------ */
+
+/* Issue-queue class of e: 0 int, 1 mem, 2 fp. */
+static int iq_class(const struct core_insn *e)
+{
+	switch (e->fu) {
+	case RV_FU_LOAD: case RV_FU_STORE: case RV_FU_AMO:
+		return 1;
+	case RV_FU_FADD: case RV_FU_FMUL: case RV_FU_FMA: case RV_FU_FDIV: case RV_FU_FCVT:
+	case RV_FU_FMISC:
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+/* Has issue queue q room at cycle now (entries leave when they issue)? */
+static int iq_room(struct iq *q, uint64_t now)
+{
+	if (q->n < q->cap)
+		return 1;
+	for (unsigned i = 0; i < q->n;) {
+		if (q->t[i] <= now)
+			q->t[i] = q->t[--q->n];
+		else
+			i++;
+	}
+	return q->n < q->cap;
+}
+
+static uint8_t *busy_at(struct core *c, uint64_t t) { return &c->busy[(t & (RING - 1)) * NRES]; }
+
+/* First cycle >= t at which one of ports [lo, lo+n) is free (and, if unit is set, that
+ * unpipelined unit is free for occ cycles); reserves it. Beyond the ring's look-ahead no
+ * reservation is made. */
+static uint64_t port_reserve(struct core *c, uint64_t t, unsigned lo, unsigned n,
+			     int unit, unsigned occ)
+{
+	for (;; t++) {
+		uint8_t *b;
+
+		if (t + occ >= c->now + RING)
+			return t;
+		b = busy_at(c, t);
+		for (unsigned p = lo; p < lo + n; p++) {
+			unsigned k;
+
+			if (b[p])
+				continue;
+			if (unit >= 0) {
+				for (k = 0; k < occ && !busy_at(c, t + k)[unit]; k++)
+					;
+				if (k < occ)
+					break;
+				for (k = 0; k < occ; k++)
+					busy_at(c, t + k)[unit] = 1;
+			}
+			b[p] = 1;
+			return t;
+		}
+	}
+}
+
+/* Cycle the value of a source register is ready. */
+static uint64_t src_ready(const struct core *c, uint32_t flags, uint32_t fx, uint32_t ff,
+			  unsigned r)
+{
+	if (flags & fx)
+		return r ? c->reg_ready[r] : 0;
+	if (flags & ff)
+		return c->reg_ready[32 + r];
+	return 0;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* Data access of load e whose address is known at cycle t: returns its completion cycle. */
+static uint64_t load_access(struct core *c, struct core_insn *e, uint64_t t)
+{
+	const struct core_cfg *cfg = &c->cfg;
+	struct memsys *m = &c->mem;
+	uint64_t r, start, done;
+	unsigned level, lat;
+	int miss;
+
+	t += tlb_access(m, cfg, &m->dtlb, e->mem_addr, &miss);
+	if (miss) {
+		e->events |= CORE_EV_DTLB_MISS;
+		c->st.dtlb_miss++;
+	}
+	if (cache_find(&m->l1d, e->mem_addr, &r)) {
+		done = max64(t + cfg->lat_l1, r);
+		if (r > t + cfg->lat_l1)
+			e->events |= CORE_EV_DC_MISS;	/* merged into an outstanding miss */
+		e->mem_level = 1;
+		return done;
+	}
+	/* a new miss needs a free MSHR */
+	unsigned best = 0;
+
+	start = t;
+	for (unsigned i = 0; i < cfg->mshrs; i++) {
+		if (m->mshr[i] <= t) {
+			best = i;
+			break;
+		}
+		if (m->mshr[i] < m->mshr[best])
+			best = i;
+	}
+	if (m->mshr[best] > t) {
+		start = m->mshr[best];
+		c->st.mshr_full++;
+	}
+	lat = cfg->lat_l1 + below_l1(m, cfg, e->mem_addr, start + cfg->lat_l1, &level);
+	done = start + lat;
+	m->mshr[best] = done;
+	cache_fill(&m->l1d, e->mem_addr, done);
+	e->mem_level = (uint8_t)level;
+	e->events |= CORE_EV_DC_MISS | (level >= 3 ? CORE_EV_L2_MISS : 0) |
+		     (level >= 4 ? CORE_EV_LLC_MISS : 0);
+	c->st.l1d_miss++;
+	c->st.l2_miss += level >= 3;
+	c->st.llc_miss += level >= 4;
+	return done;
+}
+
+/* A store's access at cycle t: it updates the caches (write-allocate) and TLB but its
+ * miss latency is hidden behind commit (BOOM writes stores after commit). */
+static void store_access(struct core *c, struct core_insn *e, uint64_t t)
+{
+	struct memsys *m = &c->mem;
+	uint64_t r;
+	unsigned level;
+	int miss;
+
+	tlb_access(m, &c->cfg, &m->dtlb, e->mem_addr, &miss);
+	if (miss) {
+		e->events |= CORE_EV_DTLB_MISS;
+		c->st.dtlb_miss++;
+	}
+	if (cache_find(&m->l1d, e->mem_addr, &r))
+		return;
+	e->events |= CORE_EV_DC_MISS;
+	cache_fill(&m->l1d, e->mem_addr, t + c->cfg.lat_l1 +
+		   below_l1(m, &c->cfg, e->mem_addr, t + c->cfg.lat_l1, &level));
+}
+
+/* The youngest store in the store queue overlapping [a, a+n), or NULL. */
+static const struct sq_ent *sq_match(const struct core *c, uint64_t a, unsigned n)
+{
+	for (unsigned i = c->stq_n; i-- > 0;) {
+		const struct sq_ent *s = &c->sq[(c->sq_head + i) % c->cfg.stq];
+
+		if (s->addr < a + n && a < s->addr + s->size)
+			return s;
+	}
+	return NULL;
+}
+
+/* Schedule e, dispatched at cycle now: issue and completion times, register results,
+ * store-queue entry, front-end resume after a mispredict. */
+static void schedule(struct core *c, struct core_insn *e)
+{
+	const struct core_cfg *cfg = &c->cfg;
+	unsigned pi = cfg->ports_int, pm = cfg->ports_mem, pf = cfg->ports_fp;
+	uint64_t ready = c->now + 1, t;
+	unsigned lat = cfg->lat_alu;
+
+	ready = max64(ready, src_ready(c, e->flags, RV_F_RS1_X, RV_F_RS1_F, e->rs1));
+	if (e->fu != RV_FU_STORE)	/* a store's data operand is not needed to issue */
+		ready = max64(ready, src_ready(c, e->flags, RV_F_RS2_X, RV_F_RS2_F, e->rs2));
+	if (e->flags & RV_F_RS3_F)
+		ready = max64(ready, c->reg_ready[32 + e->rs3]);
+
+	switch (e->fu) {
+	case RV_FU_LOAD: {
+		const struct sq_ent *s = sq_match(c, e->mem_addr, e->mem_size);
+
+		t = port_reserve(c, ready, pi, pm, -1, 0);
+		e->t_issue = t;
+		c->st.loads++;
+		if (!s) {
+			e->t_complete = load_access(c, e, t);
+		} else if (s->t_addr > t) {
+			/* issued before the older store's address was known: the ordering check
+			 * at the store's address catches it and the load re-executes */
+			e->events |= CORE_EV_REPLAY | CORE_EV_STLF;
+			c->st.replays++;
+			c->st.stlf++;
+			e->t_complete = max64(s->t_addr, s->t_data) + cfg->replay_penalty +
+					cfg->lat_stlf;
+		} else {
+			e->events |= CORE_EV_STLF;
+			c->st.stlf++;
+			e->t_complete = max64(t, s->t_data) + cfg->lat_stlf;
+		}
+		break;
+	}
+	case RV_FU_STORE: {
+		struct sq_ent *s = &c->sq[(c->sq_head + c->stq_n - 1) % cfg->stq];
+		uint64_t td = src_ready(c, e->flags, RV_F_RS2_X, RV_F_RS2_F, e->rs2);
+
+		t = port_reserve(c, ready, pi, pm, -1, 0);
+		e->t_issue = t;
+		c->st.stores++;
+		store_access(c, e, t);
+		s->addr = e->mem_addr;
+		s->size = e->mem_size;
+		s->t_addr = t;
+		s->t_data = td;
+		e->t_complete = max64(t, td) + 1;
+		break;
+	}
+	case RV_FU_AMO:	/* alone in the ROB: read, then write */
+		t = port_reserve(c, ready, pi, pm, -1, 0);
+		e->t_issue = t;
+		if (e->kind == CORE_K_LOAD) {
+			c->st.loads++;
+			e->t_complete = load_access(c, e, t) + 1;
+		} else {
+			c->st.stores++;
+			store_access(c, e, t);
+			e->t_complete = t + 1;
+		}
+		break;
+	case RV_FU_MUL:
+		lat = cfg->lat_mul;
+		t = port_reserve(c, ready, 0, 1, -1, 0);
+		goto fixed;
+	case RV_FU_DIV:
+		lat = cfg->lat_div;
+		t = port_reserve(c, ready, 0, 1, RES_DIV, lat);
+		goto fixed;
+	case RV_FU_CSR:
+	case RV_FU_SYSTEM:
+		t = port_reserve(c, ready, 0, 1, -1, 0);
+		goto fixed;
+	case RV_FU_FADD: lat = cfg->lat_fadd; goto fp;
+	case RV_FU_FMUL: lat = cfg->lat_fmul; goto fp;
+	case RV_FU_FMA: lat = cfg->lat_fma; goto fp;
+	case RV_FU_FCVT: lat = cfg->lat_fcvt; goto fp;
+	case RV_FU_FMISC: lat = cfg->lat_fmisc; goto fp;
+	case RV_FU_FDIV:
+		lat = cfg->lat_fdiv;
+		t = port_reserve(c, ready, pi + pm, 1, RES_FDIV, lat);
+		goto fixed;
+	fp:
+		t = port_reserve(c, ready, pi + pm, pf, -1, 0);
+		goto fixed;
+	default:	/* ALU, branches, jumps */
+		t = port_reserve(c, ready, 0, pi, -1, 0);
+	fixed:
+		e->t_issue = t;
+		e->t_complete = t + lat;
+		break;
+	}
+	if ((e->flags & RV_F_STORE) && e->fu != RV_FU_STORE) {	/* SC, AMO */
+		struct sq_ent *s = &c->sq[(c->sq_head + c->stq_n - 1) % cfg->stq];
+
+		s->addr = e->mem_addr;
+		s->size = e->mem_size;
+		s->t_addr = e->t_issue;
+		s->t_data = e->t_complete;
+	}
+	if (e->flags & RV_F_RD_X) {
+		if (e->rd)
+			c->reg_ready[e->rd] = e->t_complete;
+	} else if (e->flags & RV_F_RD_F) {
+		c->reg_ready[32 + e->rd] = e->t_complete;
+	}
+	if (e->events & CORE_EV_MISPRED)	/* resolves at completion, then refetch */
+		c->fetch_resume = e->t_complete + cfg->redirect_lat;
+}
+
+/* The dispatch stage of cycle now; rob_n is the ROB occupancy at the start of the cycle.
+ * Fills the dispatch half of rob. */
+static void dispatch_stage(struct core *c, unsigned rob_n, struct tiprof_rob_if *rob)
+{
+	const struct core_cfg *cfg = &c->cfg;
+	unsigned n = 0;
+
+	while (n < cfg->width && c->disp_seq < c->tail_seq && rob_n + n < cfg->rob) {
+		struct core_insn *e = &c->ring[c->disp_seq & c->ring_mask];
+		struct iq *q = &c->iq[iq_class(e)];
+		unsigned bank;
+
+		if (e->t_avail > c->now)
+			break;
+		if (e->unique && (rob_n || n))	/* unique: only into an empty ROB, alone */
+			break;
+		if (rob_n && c->ring[(c->disp_seq - 1) & c->ring_mask].unique)
+			break;	/* nothing after a unique until it leaves */
+		if ((e->flags & RV_F_LOAD) && c->ldq_n >= cfg->ldq)
+			break;
+		if ((e->flags & RV_F_STORE) && c->stq_n >= cfg->stq)
+			break;
+		if (!iq_room(q, c->now))
+			break;
+		/* dispatch */
+		e->t_dispatch = c->now;
+		e->rob_idx = (uint16_t)c->rob_tail_idx;
+		bank = c->rob_tail_idx % cfg->width;
+		rob->disp_valid |= (uint8_t)(1u << bank);
+		rob->disp_pc[bank] = e->pc;
+		rob->disp_idx[bank] = (uint16_t)c->rob_tail_idx;
+		c->rob_tail_idx = (c->rob_tail_idx + 1) % cfg->rob;
+		if (e->flags & RV_F_LOAD)
+			c->ldq_n++;
+		if (e->flags & RV_F_STORE)
+			c->stq_n++;
+		schedule(c, e);
+		q->t[q->n++] = e->t_issue;
+		c->disp_seq++;
+		n++;
+		if (e->unique)
+			break;
+	}
+}
+
+/* ---- commit and the cycle driver ----------------------------------------------------- */
+
+/* Remove the oldest ROB entry e (committed or trapped). */
+static void rob_pop(struct core *c, struct core_insn *e)
+{
+	if (e->flags & RV_F_LOAD)
+		c->ldq_n--;
+	if (e->flags & RV_F_STORE) {
+		c->stq_n--;
+		c->sq_head = (c->sq_head + 1) % c->cfg.stq;
+	}
+	c->head_seq++;
+	c->rob_head_idx = (c->rob_head_idx + 1) % c->cfg.rob;
+	c->st.insns++;
+}
+
+/* Contract in core.h. */
+int core_cycle(struct core *c, struct core_cycle_out *out)
+{
+	const struct core_cfg *cfg = &c->cfg;
+	struct tiprof_rob_if *rob = &out->rob;
+	unsigned w = cfg->width, rob_n = (unsigned)(c->disp_seq - c->head_seq), ncommit = 0;
+	unsigned hb = c->rob_head_idx % w;
+
+	if (c->done) {
+		snprintf(c->err, sizeof(c->err), "the program has already exited");
+		return -1;
+	}
+	memset(busy_at(c, c->now + RING - 1), 0, NRES);	/* cycle now-1 leaves the ring */
+	memset(rob, 0, sizeof(*rob));
+	out->n_retired = 0;
+	rob->head_bank = (uint8_t)hb;
+	out->head_kind = rob_n ? c->ring[c->head_seq & c->ring_mask].kind : CORE_K_ALU;
+
+	/* head view and commit, from the state at the start of the cycle */
+	for (unsigned i = 0; i < w && i < rob_n; i++) {
+		struct core_insn *e = &c->ring[(c->head_seq + i) & c->ring_mask];
+		unsigned b = (hb + i) % w;
+
+		rob->head_valid |= (uint8_t)(1u << b);
+		rob->head_pc[b] = e->pc;
+		if (ncommit != i || e->t_complete > c->now)
+			continue;
+		if (e->is_ecall) {	/* traps at the head: no commit */
+			if (i == 0)
+				rob->exception = 1;
+			continue;
+		}
+		rob->head_commit |= (uint8_t)(1u << b);
+		if (e->events & CORE_EV_MISPRED)
+			rob->head_mispred |= (uint8_t)(1u << b);
+		if (e->unique) {
+			e->events |= CORE_EV_FLUSH;
+			rob->head_flush |= (uint8_t)(1u << b);
+		}
+		ncommit++;
+	}
+	for (unsigned i = 0; i < ncommit; i++) {
+		struct core_insn *e = &c->ring[c->head_seq & c->ring_mask];
+
+		e->t_commit = c->now;
+		out->retired[out->n_retired++] = e;
+		if (e->unique) {	/* flush on commit: refetch what follows */
+			c->st.flushes++;
+			c->fetch_resume = c->now + cfg->redirect_lat;
+		}
+		rob_pop(c, e);
+	}
+
+	/* dispatch into the tail banks, from the start-of-cycle occupancy */
+	dispatch_stage(c, rob_n, rob);
+
+	if (rob->exception) {
+		struct core_insn *e = &c->ring[c->head_seq & c->ring_mask];
+
+		e->events |= CORE_EV_EXCEPTION;
+		e->t_commit = c->now;
+		out->retired[out->n_retired++] = e;
+		c->st.exceptions++;
+		rob_pop(c, e);
+		if (e->last) {
+			c->done = 1;
+			c->st.cycles = ++c->now;
+			return 0;
+		}
+		c->fetch_resume = c->now + cfg->syscall_lat;
+	}
+	if (fetch_stage(c))
+		return -1;
+	c->st.cycles = ++c->now;
+	return 1;
+}

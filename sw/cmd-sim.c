@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * cmd-sim.c - `tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]`:
+ * runs a static riscv64 ELF on the out-of-order timing model (sim/core) and prints cycles,
+ * instructions, IPC and the Oracle's cycle stack (sim/oracle); --oracle also writes the
+ * per-address Oracle profile (format in docs/core.md). With --json, standard output holds
+ * only one JSON object and the program's own standard output goes to standard error.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core.h"
+#include "oracle.h"
+#include "tiprof.h"
+
+extern char **environ;
+
+/* State of one simulation run. */
+struct sim_ctx {
+	const char *config;     /* preset name */
+	int json;               /* print one JSON object */
+	const char *oracle_path; /* where to write the Oracle profile, or NULL */
+	char **prog_argv;       /* ELF and its arguments */
+	FILE *out;              /* where the report goes */
+	struct iss *iss;        /* the program */
+	struct core *core;      /* the timing model */
+	struct oracle orc;      /* the attribution */
+	char err[512];          /* message of a failure */
+};
+
+/* Print the text report. */
+static void sim_print_text(struct sim_ctx *x)
+{
+	const struct core_stats *st = core_stats(x->core);
+	double units = (double)x->orc.cycles * ORACLE_UNIT;
+
+	fprintf(x->out, "tiprof sim: %s on %s, exit code %d\n", x->prog_argv[0], x->config,
+		iss_exit_code(x->iss));
+	fprintf(x->out, "  cycles        %llu\n  instructions  %llu\n  IPC           %.3f\n",
+		(unsigned long long)st->cycles, (unsigned long long)st->insns,
+		st->cycles ? (double)st->insns / (double)st->cycles : 0.0);
+	fprintf(x->out, "  branch mispredicts %llu of %llu, jump mispredicts %llu of %llu, "
+		"L1D misses %llu, LLC misses %llu, flushes %llu, traps %llu\n",
+		(unsigned long long)st->br_mispred, (unsigned long long)st->branches,
+		(unsigned long long)st->jump_mispred, (unsigned long long)st->jumps,
+		(unsigned long long)st->l1d_miss, (unsigned long long)st->llc_miss,
+		(unsigned long long)st->flushes, (unsigned long long)st->exceptions);
+	fprintf(x->out, "cycle stack (Oracle):\n");
+	for (unsigned c = 0; c < ORACLE_NCAT; c++)
+		fprintf(x->out, "  %-18s %6.2f%%  %14.2f cycles\n", oracle_cat_name(c),
+			units ? 100.0 * (double)x->orc.total[c] / units : 0.0,
+			(double)x->orc.total[c] / ORACLE_UNIT);
+}
+
+/* Print the JSON object. */
+static void sim_print_json(struct sim_ctx *x)
+{
+	const struct core_stats *st = core_stats(x->core);
+	double units = (double)x->orc.cycles * ORACLE_UNIT;
+
+	fprintf(x->out, "{\"config\": \"%s\", \"cycles\": %llu, \"instructions\": %llu, "
+		"\"ipc\": %.6f, \"exit_code\": %d, \"cycle_stack\": {", x->config,
+		(unsigned long long)st->cycles, (unsigned long long)st->insns,
+		st->cycles ? (double)st->insns / (double)st->cycles : 0.0, iss_exit_code(x->iss));
+	for (unsigned c = 0; c < ORACLE_NCAT; c++)
+		fprintf(x->out, "%s\"%s\": %.6f", c ? ", " : "", oracle_cat_name(c),
+			units ? (double)x->orc.total[c] / units : 0.0);
+	fprintf(x->out, "}, \"branches\": %llu, \"branch_mispredicts\": %llu, \"jumps\": %llu, "
+		"\"jump_mispredicts\": %llu, \"l1d_misses\": %llu, \"llc_misses\": %llu, "
+		"\"flushes\": %llu, \"traps\": %llu}\n",
+		(unsigned long long)st->branches, (unsigned long long)st->br_mispred,
+		(unsigned long long)st->jumps, (unsigned long long)st->jump_mispred,
+		(unsigned long long)st->l1d_miss, (unsigned long long)st->llc_miss,
+		(unsigned long long)st->flushes, (unsigned long long)st->exceptions);
+}
+
+/* Simulate to the end. Returns 0, or -1 with x->err set. */
+static int sim_loop(struct sim_ctx *x)
+{
+	struct core_cycle_out o;
+	int r;
+
+	do {
+		r = core_cycle(x->core, &o);
+		if (r < 0) {
+			snprintf(x->err, sizeof(x->err), "%s", core_error(x->core));
+			return -1;
+		}
+		if (oracle_cycle(&x->orc, &o.rob, o.head_kind))
+			goto nomem;
+		for (unsigned k = 0; k < o.n_retired; k++)
+			if (oracle_count(&x->orc, o.retired[k]->pc))
+				goto nomem;
+	} while (r > 0);
+	if (oracle_finish(&x->orc))
+		goto nomem;
+	return oracle_check(&x->orc, x->err, sizeof(x->err));
+nomem:
+	snprintf(x->err, sizeof(x->err), "out of memory for the Oracle profile");
+	return -1;
+}
+
+/* Run everything; returns an exit status, printing one line on stderr on failure. */
+static int sim_run(struct sim_ctx *x)
+{
+	struct core_cfg cfg;
+	struct iss_config icfg;
+	int ret = TIPROF_EXIT_FAIL, saved = -1;
+	FILE *pf;
+
+	memset(&icfg, 0, sizeof(icfg));
+	core_cfg_preset(&cfg, x->config);
+	if (oracle_init(&x->orc, cfg.width)) {
+		fprintf(stderr, "tiprof sim: out of memory\n");
+		return TIPROF_EXIT_FAIL;
+	}
+	x->iss = iss_create(x->prog_argv[0], x->prog_argv, environ, &icfg, x->err,
+			    sizeof(x->err));
+	if (!x->iss)
+		goto fail;
+	x->core = core_create(&cfg, x->iss, x->err, sizeof(x->err));
+	if (!x->core)
+		goto fail;
+	if (x->json) {	/* keep stdout for the object: the program's stdout goes to stderr */
+		fflush(stdout);
+		saved = dup(STDOUT_FILENO);
+		if (saved < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0 ||
+		    !(x->out = fdopen(saved, "w"))) {
+			snprintf(x->err, sizeof(x->err), "cannot redirect standard output");
+			goto fail;
+		}
+	}
+	if (sim_loop(x))
+		goto fail;
+	if (x->oracle_path) {
+		pf = fopen(x->oracle_path, "w");
+		if (!pf || oracle_write(&x->orc, pf, core_stats(x->core)->insns) ||
+		    fclose(pf)) {
+			snprintf(x->err, sizeof(x->err), "cannot write the Oracle profile to %s",
+				 x->oracle_path);
+			goto fail;
+		}
+	}
+	if (x->json)
+		sim_print_json(x);
+	else
+		sim_print_text(x);
+	if (fflush(x->out) || ferror(x->out)) {
+		snprintf(x->err, sizeof(x->err), "cannot write the report");
+		goto fail;
+	}
+	ret = TIPROF_EXIT_OK;
+	goto out;
+fail:
+	fprintf(stderr, "tiprof sim: %s\n", x->err);
+out:
+	if (x->out && x->out != stdout)
+		fclose(x->out);
+	else if (saved >= 0)
+		close(saved);
+	core_destroy(x->core);
+	if (x->iss)
+		iss_destroy(x->iss);
+	oracle_fini(&x->orc);
+	return ret;
+}
+
+/* Entry point of `tiprof sim` (registered in sw/tiprof.c). */
+int cmd_sim(int argc, char **argv)
+{
+	struct sim_ctx x;
+	struct core_cfg probe;
+	int i;
+
+	memset(&x, 0, sizeof(x));
+	x.config = "4wide";
+	x.out = stdout;
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "--json") == 0) {
+			x.json = 1;
+		} else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc) {
+			x.config = argv[++i];
+			if (core_cfg_preset(&probe, x.config)) {
+				fprintf(stderr, "tiprof sim: unknown configuration '%s'; use 4wide, "
+					"2wide or 1wide\n", x.config);
+				return TIPROF_EXIT_USAGE;
+			}
+		} else if (strcmp(argv[i], "--oracle") == 0 && i + 1 < argc) {
+			x.oracle_path = argv[++i];
+		} else if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		} else {
+			fprintf(stderr, "tiprof sim: unknown option '%s'; usage: tiprof sim "
+				"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]\n",
+				argv[i]);
+			return TIPROF_EXIT_USAGE;
+		}
+	}
+	if (i >= argc) {
+		fprintf(stderr, "tiprof sim: no program given; usage: tiprof sim "
+			"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]\n");
+		return TIPROF_EXIT_USAGE;
+	}
+	x.prog_argv = argv + i;
+	return sim_run(&x);
+}
