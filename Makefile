@@ -50,6 +50,7 @@ include driver/hw/hw.mk
 include sim/core/core.mk
 include sw/sw.mk
 include sw/lbr/lbr.mk
+include tests/accuracy/accuracy.mk
 include fpga/fpga.mk
 
 deps:

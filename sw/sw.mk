@@ -18,11 +18,15 @@ SW_CMD_SRCS   := $(SW_DIR)/tiprof.c $(SW_DIR)/cmd-help.c $(SW_DIR)/cmd-version.c
 SW_CFLAGS      = $(ALL_CFLAGS) -I$(SW_DIR)
 # `tiprof sim` (sw/cmd-sim.c) when sim/core/core.mk, which defines CORE_LIB, is included
 # before this fragment.
+# `tiprof accuracy` (sw/cmd-accuracy.c) also needs the TIP model, the ROB-level policies
+# (sim/policy) and the ROB trace writer (sim/trace).
 ifdef CORE_LIB
-SW_CMD_SRCS   += $(SW_DIR)/cmd-sim.c
-SW_SIM_CFLAGS := -DTIPROF_HAVE_SIM $(CORE_INC)
-SW_SIM_DEPS   := $(CORE_TIPROF_DEPS)
-SW_SIM_LIBS   := $(CORE_LIBS)
+SW_POLICY_SRCS := sim/policy/profile.c sim/policy/rob_policies.c
+SW_CMD_SRCS   += $(SW_DIR)/cmd-sim.c $(SW_DIR)/cmd-accuracy.c $(SW_POLICY_SRCS)
+SW_SIM_CFLAGS := -DTIPROF_HAVE_SIM $(CORE_INC) -Isim/policy $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS)
+SW_SIM_DEPS   := $(CORE_TIPROF_DEPS) sim/policy/profile.h sim/policy/rob_policies.h \
+                 $(TRACE_LIB) $(TIPMODEL_LIB)
+SW_SIM_LIBS   := $(TRACE_LIB) $(TIPMODEL_LIB) $(CORE_LIBS)
 endif
 SW_SANFLAGS   ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SW_TEST_DIR   := tests/sw

@@ -11,10 +11,25 @@
 #ifdef TIPROF_HAVE_SIM
 /* sw/cmd-sim.c, built when the core model is part of the build (sw/sw.mk). */
 int cmd_sim(int argc, char **argv);
+/* sw/cmd-accuracy.c, built with the core model. */
+int cmd_accuracy(int argc, char **argv);
 #endif
 
 /* The subcommands, in the order `tiprof help` lists them. */
 const struct tiprof_cmd tiprof_cmds[] = {
+#ifdef TIPROF_HAVE_SIM
+	{ "accuracy", "judge TIP and the other policies against the Oracle on a RISC-V program",
+	  "usage: tiprof accuracy [--config C] [--period P] [--rand-bits K] [--periodic] [--json]\n"
+	  "                       [--rob-trace FILE] ELF [ARGS]\n"
+	  "  Run ELF on the core model (default 4wide), sample it with the TIP unit's reference\n"
+	  "  model (TIP's random interval by default: one sample at a random point in every\n"
+	  "  P-cycle interval, P = 64, k = 6 random bits) and print each policy's\n"
+	  "  instruction-level error against the Oracle, split into the statistical part (an\n"
+	  "  ideal sampler applying the Oracle to the same cycles) and the systematic rest.\n"
+	  "  Two independent Oracles must agree and TIP must equal the ideal sampler, or the\n"
+	  "  command fails. --rob-trace records the ROB interface for replay through the RTL.",
+	  cmd_accuracy },
+#endif
 	{ "dump", "print a sample file's header, every sample and its trailer as text",
 	  "usage: tiprof dump FILE\n"
 	  "  Print the header (unit configuration, sampling setup, workload, clock), every\n"
