@@ -56,14 +56,29 @@ include fpga/fpga.mk
 deps:
 	@scripts/deps.sh
 
-# The main job (until the simulated core lands): the Verilated TIP unit on the TIP paper's
-# worked examples, a sample in every cycle, drained through the CSR port and printed.
-DEMO_CFG := 2-64-16
+# The main job: the TIP unit's RTL on the TIP paper's worked examples, then a real RISC-V
+# workload on the out-of-order core model: its cycle stack, every policy judged against the
+# Oracle, and the workload's ROB stream replayed through the RTL (RTL = C model every cycle).
+DEMO_CFG      := 2-64-16
+DEMO_WORKLOAD ?= quicksort
+DEMO_ARGS     ?= 20000
 demo: deps
-	@$(MAKE) --no-print-directory $(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb
+	@$(MAKE) --no-print-directory $(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb $(BUILD)/vtip/4-64-8/Vtiprof_tb \
+	  $(BUILD)/bin/tiprof $(BUILD)/workloads/$(DEMO_WORKLOAD)
 	@mkdir -p $(BUILD)/demo
-	@echo "== demo: TIP unit RTL (Verilator, W=2 XLEN=64 FIFO 16) on the TIP paper's examples"
-	@$(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb +bench=demo +outdir=$(BUILD)/demo
+	@echo "== 1. TIP unit RTL (Verilator, W=2 XLEN=64 FIFO 16) on the TIP paper's examples, a sample every cycle"
+	@$(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb +bench=demo +outdir=$(BUILD)/demo | grep -v "^tip-harness: coverage"
+	@echo
+	@echo "== 2. $(DEMO_WORKLOAD) $(DEMO_ARGS) on the 4-wide out-of-order core model"
+	@$(BUILD)/bin/tiprof sim $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS)
+	@echo
+	@echo "== 3. every policy against the Oracle (TIP unit's C model sampling the same run)"
+	@$(BUILD)/bin/tiprof accuracy --rob-trace $(BUILD)/demo/$(DEMO_WORKLOAD).rbt \
+	  $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS) 2>/dev/null
+	@echo
+	@echo "== 4. the same run's ROB interface through the RTL unit (W=4), compared with the C model every cycle"
+	@TIPROF_TB_TRACE=$(BUILD)/demo/$(DEMO_WORKLOAD).rbt $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=replay \
+	  +cycles=1000000000 +outdir=$(BUILD)/demo | grep -E "^replay:|PASS|FAIL"
 
 test: deps $(TEST_TARGETS)
 	@echo "test: $(words $(TEST_TARGETS)) passed, 0 failed (test tiers)"
