@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "code_map.h"
 #include "core.h"
 #include "oracle.h"
 #include "rob_policies.h"
@@ -39,6 +40,7 @@ struct acc_ctx {
 	struct rob_policies rp;     /* ROB-level Oracle and policies */
 	struct tip_model tip;       /* the TIP unit's reference model */
 	struct rob_trace_writer tw; /* the trace being recorded */
+	struct code_map map;        /* functions and basic blocks of the ELF */
 	uint64_t tip_samples;       /* samples drained from the unit */
 	double oracle_maxdiff;      /* largest per-address difference of the two Oracles */
 	double tip_ideal_maxdiff;   /* largest per-address difference of TIP and Ideal */
@@ -147,23 +149,36 @@ static void acc_crosscheck(struct acc_ctx *x)
 static void acc_report(struct acc_ctx *x, FILE *out)
 {
 	const struct profile *orc = &x->rp.prof[POL_ORACLE];
-	double ideal = profile_error(&x->rp.prof[POL_IDEAL], orc);
 	static const int shown[] = { POL_TIP, POL_TIP_ILP, POL_NCI, POL_NCI_ILP, POL_LCI };
+	static const char *const lname[3] = { "instruction", "basic_block", "function" };
+	double ideal[3], e[sizeof(shown) / sizeof(shown[0])][3];
+	size_t np = sizeof(shown) / sizeof(shown[0]);
 
+	for (int l = 0; l < 3; l++) {
+		ideal[l] = code_map_error(&x->map, &x->rp.prof[POL_IDEAL], orc, (enum code_level)l);
+		for (size_t i = 0; i < np; i++)
+			e[i][l] = code_map_error(&x->map, &x->rp.prof[shown[i]], orc, (enum code_level)l);
+	}
 	if (x->json) {
 		fprintf(out, "{\"workload\": \"%s\", \"config\": \"%s\", \"cycles\": %llu, "
 			"\"samples\": %llu, \"period\": %u, \"mode\": \"%s\", \"lost\": %llu, "
-			"\"ideal_error\": %.6f, \"oracle_crosscheck_maxdiff\": %.9f, "
-			"\"tip_ideal_maxdiff\": %.9f, \"policies\": {", x->prog_argv[0], x->config,
-			(unsigned long long)x->rp.cycles, (unsigned long long)x->tip_samples, x->period,
+			"\"functions\": %zu, \"basic_blocks\": %zu, "
+			"\"oracle_crosscheck_maxdiff\": %.3g, \"tip_ideal_maxdiff\": %.3g, \"ideal\": {",
+			x->prog_argv[0], x->config, (unsigned long long)x->rp.cycles,
+			(unsigned long long)x->tip_samples, x->period,
 			x->periodic ? "periodic" : "random-interval", (unsigned long long)x->tip.lost,
-			ideal, x->oracle_maxdiff, x->tip_ideal_maxdiff);
-		for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
-			double e = profile_error(&x->rp.prof[shown[i]], orc);
-
-			fprintf(out, "%s\"%s\": {\"instruction\": %.6f, \"statistical\": %.6f, "
-				"\"systematic\": %.6f}", i ? ", " : "", rob_policy_name[shown[i]], e,
-				ideal, e - ideal);
+			x->map.nfunc, x->map.nleader, x->oracle_maxdiff, x->tip_ideal_maxdiff);
+		for (int l = 0; l < 3; l++)
+			fprintf(out, "%s\"%s\": %.6f", l ? ", " : "", lname[l], ideal[l]);
+		fprintf(out, "}, \"policies\": {");
+		for (size_t i = 0; i < np; i++) {
+			fprintf(out, "%s\"%s\": {", i ? ", " : "", rob_policy_name[shown[i]]);
+			for (int l = 0; l < 3; l++)
+				fprintf(out, "%s\"%s\": %.6f", l ? ", " : "", lname[l], e[i][l]);
+			fprintf(out, ", \"systematic\": {");
+			for (int l = 0; l < 3; l++)
+				fprintf(out, "%s\"%s\": %.6f", l ? ", " : "", lname[l], e[i][l] - ideal[l]);
+			fprintf(out, "}}");
 		}
 		fprintf(out, "}}\n");
 		return;
@@ -175,15 +190,19 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 	fprintf(out, "  Oracle cross-check (core Oracle vs ROB-stream Oracle): largest relative "
 		"difference %.3g over %zu addresses; TIP vs Ideal: %.3g\n", x->oracle_maxdiff,
 		x->orc.n, x->tip_ideal_maxdiff);
-	fprintf(out, "  instruction-level error vs Oracle (statistical part = Ideal sampler "
-		"%.2f%%):\n", 100 * ideal);
-	fprintf(out, "    %-8s %8s %12s\n", "policy", "error", "systematic");
-	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
-		double e = profile_error(&x->rp.prof[shown[i]], orc);
-
-		fprintf(out, "    %-8s %7.2f%% %11.2f%%\n", rob_policy_name[shown[i]], 100 * e,
-			100 * (e - ideal));
+	fprintf(out, "  error vs Oracle (systematic part in brackets; the rest is the statistical "
+		"error of an ideal sampler):\n");
+	fprintf(out, "    %-8s %20s %20s %20s\n", "policy", "instruction", "basic block", "function");
+	fprintf(out, "    %-8s %9.2f%% %9s  %9.2f%% %9s  %9.2f%% %9s\n", "Ideal", 100 * ideal[0], "",
+		100 * ideal[1], "", 100 * ideal[2], "");
+	for (size_t i = 0; i < np; i++) {
+		fprintf(out, "    %-8s", rob_policy_name[shown[i]]);
+		for (int l = 0; l < 3; l++)
+			fprintf(out, " %9.2f%% (%6.2f%%)", 100 * e[i][l], 100 * (e[i][l] - ideal[l]));
+		fprintf(out, "\n");
 	}
+	fprintf(out, "  (%zu functions, %zu basic blocks recovered from the ELF)\n", x->map.nfunc,
+		x->map.nleader);
 }
 
 static int acc_run(struct acc_ctx *x)
@@ -204,6 +223,8 @@ static int acc_run(struct acc_ctx *x)
 		fprintf(stderr, "tiprof accuracy: out of memory\n");
 		return TIPROF_EXIT_FAIL;
 	}
+	if (code_map_load(&x->map, x->prog_argv[0], x->err, sizeof(x->err)))
+		goto fail;
 	x->iss = iss_create(x->prog_argv[0], x->prog_argv, environ, &icfg, x->err, sizeof(x->err));
 	if (!x->iss)
 		goto fail;
@@ -259,6 +280,7 @@ done:
 	oracle_fini(&x->orc);
 	rob_policies_free(&x->rp);
 	tip_model_fini(&x->tip);
+	code_map_free(&x->map);
 	return ret;
 }
 

@@ -21,10 +21,11 @@ SW_CFLAGS      = $(ALL_CFLAGS) -I$(SW_DIR)
 # `tiprof accuracy` (sw/cmd-accuracy.c) also needs the TIP model, the ROB-level policies
 # (sim/policy) and the ROB trace writer (sim/trace).
 ifdef CORE_LIB
-SW_POLICY_SRCS := sim/policy/profile.c sim/policy/rob_policies.c
+SW_POLICY_SRCS := sim/policy/profile.c sim/policy/rob_policies.c sim/policy/code_map.c
 SW_CMD_SRCS   += $(SW_DIR)/cmd-sim.c $(SW_DIR)/cmd-accuracy.c $(SW_POLICY_SRCS)
 SW_SIM_CFLAGS := -DTIPROF_HAVE_SIM $(CORE_INC) -Isim/policy $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS)
 SW_SIM_DEPS   := $(CORE_TIPROF_DEPS) sim/policy/profile.h sim/policy/rob_policies.h \
+                 sim/policy/code_map.h $(SW_POLICY_SRCS) \
                  $(TRACE_LIB) $(TIPMODEL_LIB)
 SW_SIM_LIBS   := $(TRACE_LIB) $(TIPMODEL_LIB) $(CORE_LIBS)
 endif

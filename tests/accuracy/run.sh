@@ -17,12 +17,12 @@ for w in crc32:40 quicksort:3000 ptrchase:16384 ceilfloor:20 dispatch:35000; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 p = d["policies"]
-assert d["samples"] > 0 and d["lost"] == 0
-assert p["TIP"]["systematic"] == 0.0, p["TIP"]
-print(f'{d["samples"]} samples; error TIP {100*p["TIP"]["instruction"]:.2f}% '
-      f'(all statistical), TIP-ILP {100*p["TIP-ILP"]["instruction"]:.2f}%, '
-      f'NCI {100*p["NCI"]["instruction"]:.2f}%, NCI+ILP {100*p["NCI+ILP"]["instruction"]:.2f}%, '
-      f'LCI {100*p["LCI"]["instruction"]:.2f}%')
+assert d["samples"] > 0 and d["lost"] == 0 and d["functions"] > 0 and d["basic_blocks"] > 0
+for level in ("instruction", "basic_block", "function"):
+    assert p["TIP"]["systematic"][level] == 0.0, (level, p["TIP"])
+print(f'{d["samples"]} samples; instruction/block/function error: ' + ', '.join(
+    f'{k} {100*v["instruction"]:.2f}/{100*v["basic_block"]:.2f}/{100*v["function"]:.2f}%'
+    for k, v in p.items()) + ' (TIP systematic 0 at every level)')
 PY
 ); then ok "$n: $line"; else bad "$n ($(tail -1 "$out/$n.err"))"; fi
 done
