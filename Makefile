@@ -47,6 +47,7 @@ include sim/model/model.mk
 include sim/trace/trace.mk
 include tests/tip/tip.mk
 include driver/hw/hw.mk
+include driver/driver.mk
 include sim/core/core.mk
 include sw/sw.mk
 include sw/lbr/lbr.mk

@@ -4,7 +4,9 @@ set -euo pipefail
 
 pkgs=(make gcc python3 verilator iverilog yosys nextpnr-ice40
       gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu qemu-user
-      libdw-dev libelf-dev libzydis-dev gtkwave)
+      libdw-dev libelf-dev libzydis-dev gtkwave
+      linux-source-6.1 qemu-system-misc opensbi device-tree-compiler flex bison bc cpio
+      sparse libssl-dev)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -17,6 +17,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <linux/perf_event.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -30,14 +31,22 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "tiprof/sample.h"
 
 #define MODULE_PATH	"/lib/modules/tiprof_pmu.ko"
 #define MODULE_NAME	"tiprof_pmu"
 #define PMU_SYSFS	"/sys/bus/event_source/devices/tiprof_pmu"
 #define DRIVER_SYSFS	"/sys/bus/platform/drivers/tiprof_pmu"
 #define KLOG_SIZE	(1 << 17)
+#define PMU_DIR		"/sys/bus/event_source/devices/tiprof_pmu/"
+/* what driver/tiprof_pmu_fake.h makes the fake unit report */
+#define FAKE_CTX	0x42
+#define FAKE_ADDR0	0x10000
+#define AUX_PAGES	64
 
 /* Result of one check: 0 pass, 1 fail, 2 skip; @detail says why. */
 enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIP };
@@ -299,6 +308,296 @@ static int check_perf_hw_cycles(char *d, size_t n)
 			   1000000, 0.5, 20);
 }
 
+/* Contents of sysfs file @path (first line) into @buf, or -1. */
+static int read_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	if (!fgets(buf, (int)n, f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}
+
+static int check_fake_load(char *d, size_t n)
+{
+	int fd = open(MODULE_PATH, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int ret;
+
+	if (fd < 0)
+		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", MODULE_PATH);
+	ret = (int)syscall(SYS_finit_module, fd, "fake_unit=1", 0);
+	close(fd);
+	if (ret)
+		return fmt(d, n, CHECK_FAIL, "finit_module fake_unit=1: %s", strerror(errno));
+	if (stat(PMU_DIR, &st))
+		return fmt(d, n, CHECK_FAIL, "no %s after loading with fake_unit=1", PMU_DIR);
+	return fmt(d, n, CHECK_PASS, "PMU registered");
+}
+
+static int check_fake_sysfs(char *d, size_t n)
+{
+	static const char *const want[][2] = {
+		{ PMU_DIR "format/mode", "config:0-1" },
+		{ PMU_DIR "format/rand_bits", "config:8-12" },
+		{ PMU_DIR "format/watermark", "config:16-31" },
+		{ PMU_DIR "format/seed", "config1:0-31" },
+		{ PMU_DIR "caps/commit_width", "2" },
+		{ PMU_DIR "caps/xlen", "64" },
+		{ PMU_DIR "caps/fifo_depth", "16" },
+		{ PMU_DIR "caps/version", "1.0" },
+	};
+	char buf[64], online[64];
+	size_t i;
+
+	/* a unit on every online hart (a slow secondary may miss the boot) */
+	if (read_line("/sys/devices/system/cpu/online", online, sizeof(online)) ||
+	    read_line(PMU_DIR "cpumask", buf, sizeof(buf)))
+		return fmt(d, n, CHECK_FAIL, "cannot read the online CPUs or %scpumask", PMU_DIR);
+	if (strcmp(buf, online))
+		return fmt(d, n, CHECK_FAIL, "cpumask is \"%s\", CPUs online \"%s\"", buf, online);
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		if (read_line(want[i][0], buf, sizeof(buf)))
+			return fmt(d, n, CHECK_FAIL, "cannot read %s", want[i][0]);
+		if (strcmp(buf, want[i][1]))
+			return fmt(d, n, CHECK_FAIL, "%s is \"%s\", want \"%s\"",
+				   want[i][0], buf, want[i][1]);
+	}
+	return fmt(d, n, CHECK_PASS, "format, caps and cpumask as expected");
+}
+
+/* perf_event_attr of a valid tiprof_pmu sampling event; 0 type on error */
+static int fake_attr(struct perf_event_attr *attr)
+{
+	char buf[32];
+
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr);
+	if (read_line(PMU_DIR "type", buf, sizeof(buf)))
+		return -1;
+	attr->type = (uint32_t)atoi(buf);
+	attr->sample_period = 1000;
+	attr->exclude_kernel = 1;
+	attr->exclude_hv = 1;
+	attr->disabled = 1;
+	return 0;
+}
+
+static int check_fake_event_init(char *d, size_t n)
+{
+	static const struct {
+		const char *what;	/* the mistake */
+		int field;		/* which attr field to change */
+		uint64_t val;		/* to this */
+		int err;		/* expected errno, 0 = success */
+	} cases[] = {
+		{ "valid random-interval k=8", 0, 1 | 8 << 8, 0 },
+		{ "frequency mode", 1, 1, EOPNOTSUPP },
+		{ "counting (period 0)", 2, 0, EOPNOTSUPP },
+		{ "reserved config bit", 0, 1 << 2, EINVAL },
+		{ "mode 3", 0, 3, EINVAL },
+		{ "2^k > period", 0, 1 | 20 << 8, EINVAL },
+		{ "period > 2^32-1", 2, 1ull << 33, EINVAL },
+		{ "reserved config1 bit", 3, 1ull << 40, EINVAL },
+		{ "empty privilege filter", 4, 1, EINVAL },
+	};
+	struct perf_event_attr attr;
+	size_t i;
+	int fd, err;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (fake_attr(&attr))
+			return fmt(d, n, CHECK_FAIL, "no %stype", PMU_DIR);
+		switch (cases[i].field) {
+		case 0:
+			attr.config = cases[i].val;
+			break;
+		case 1:
+			attr.freq = 1;
+			attr.sample_freq = 1000;
+			break;
+		case 2:
+			attr.sample_period = cases[i].val;
+			break;
+		case 3:
+			attr.config1 = cases[i].val;
+			break;
+		case 4:
+			attr.exclude_user = 1;
+			break;
+		}
+		fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+		err = fd < 0 ? errno : 0;
+		if (fd >= 0)
+			close(fd);
+		if (err != cases[i].err)
+			return fmt(d, n, CHECK_FAIL, "%s: got \"%s\", want \"%s\"",
+				   cases[i].what, strerror(err), strerror(cases[i].err));
+	}
+	return fmt(d, n, CHECK_PASS, "%zu cases, distinct errnos", i);
+}
+
+/* AUX record of driver/tiprof_pmu_drv.c (docs/driver.md) */
+struct aux_rec {
+	uint16_t type;
+	uint16_t size;
+	uint32_t reserved;
+	union {
+		struct tiprof_sample sample;
+		uint64_t lost;
+	};
+};
+
+static int check_fake_aux_sampling(char *d, size_t n)
+{
+	size_t pgsz = (size_t)sysconf(_SC_PAGESIZE), rlen = pgsz * 9;
+	struct perf_event_mmap_page *pg;
+	struct perf_event_attr attr;
+	uint64_t head, off, next = 0, lost = 0, aux_recs = 0, collide = 0;
+	uint8_t *aux, *ring;
+	int fd, samples = 0, ret = CHECK_FAIL;
+
+	cpu_set_t cpu0;
+
+	/* each hart has its own unit (and fake sequence): stay on one */
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	if (sched_setaffinity(0, sizeof(cpu0), &cpu0))
+		return fmt(d, n, CHECK_FAIL, "sched_setaffinity: %s", strerror(errno));
+	if (fake_attr(&attr))
+		return fmt(d, n, CHECK_FAIL, "no %stype", PMU_DIR);
+	fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return fmt(d, n, CHECK_FAIL, "perf_event_open: %s", strerror(errno));
+	pg = mmap(NULL, rlen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pg == MAP_FAILED) {
+		close(fd);
+		return fmt(d, n, CHECK_FAIL, "mmap ring: %s", strerror(errno));
+	}
+	ring = (uint8_t *)pg + pgsz;
+	pg->aux_offset = rlen;
+	pg->aux_size = AUX_PAGES * pgsz;
+	aux = mmap(NULL, AUX_PAGES * pgsz, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		   (off_t)rlen);
+	if (aux == MAP_FAILED) {
+		fmt(d, n, CHECK_FAIL, "mmap AUX: %s", strerror(errno));
+		goto out_ring;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	busy(0.3);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+
+	head = __atomic_load_n(&pg->aux_head, __ATOMIC_ACQUIRE);
+	if (head > AUX_PAGES * pgsz) {
+		fmt(d, n, CHECK_FAIL, "AUX area wrapped (%llu bytes)", (unsigned long long)head);
+		goto out_aux;
+	}
+	for (off = 0; off + 8 <= head;) {
+		struct aux_rec r;
+
+		memcpy(&r, aux + off, 8);
+		if (r.size < 16 || off + r.size > head || r.size > sizeof(r)) {
+			fmt(d, n, CHECK_FAIL, "bad record at %llu: type %u size %u",
+			    (unsigned long long)off, r.type, r.size);
+			goto out_aux;
+		}
+		memcpy(&r, aux + off, r.size);
+		off += r.size;
+		if (r.type == 2) {
+			lost += r.lost;
+			continue;
+		}
+		if (r.type != 1 || r.size != sizeof(r)) {
+			fmt(d, n, CHECK_FAIL, "unknown record type %u size %u", r.type, r.size);
+			goto out_aux;
+		}
+		if (r.sample.valid != 1 || r.sample.ctx != FAKE_CTX ||
+		    r.sample.addr[0] < FAKE_ADDR0 ||
+		    (next && r.sample.addr[0] != next)) {
+			fmt(d, n, CHECK_FAIL, "sample %d: valid %#x ctx %#x addr %#llx, want addr %#llx",
+			    samples, r.sample.valid, r.sample.ctx,
+			    (unsigned long long)r.sample.addr[0], (unsigned long long)next);
+			goto out_aux;
+		}
+		next = r.sample.addr[0] + 4;
+		samples++;
+	}
+	/* PERF_RECORD_AUX in the ring: the lost samples set COLLISION */
+	head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	for (off = pg->data_tail; off < head;) {
+		struct perf_event_header h;
+		uint64_t rec[4];
+
+		memcpy(&h, ring + (off & (pgsz * 8 - 1)), sizeof(h));
+		if (h.size < sizeof(h))
+			break;
+		if (h.type == PERF_RECORD_AUX && h.size >= sizeof(h) + 24) {
+			size_t i;
+
+			for (i = 0; i < sizeof(rec); i++)
+				((uint8_t *)rec)[i] = ring[(off + sizeof(h) + i) & (pgsz * 8 - 1)];
+			aux_recs++;
+			if (rec[2] & PERF_AUX_FLAG_COLLISION)
+				collide++;
+		}
+		off += h.size;
+	}
+	if (samples < 100 || !lost || !aux_recs || !collide)
+		fmt(d, n, CHECK_FAIL, "%d samples, %llu lost, %llu AUX records (%llu COLLISION)",
+		    samples, (unsigned long long)lost, (unsigned long long)aux_recs,
+		    (unsigned long long)collide);
+	else
+		ret = fmt(d, n, CHECK_PASS, "%d consecutive samples, %llu lost, %llu AUX records (%llu COLLISION)",
+			  samples, (unsigned long long)lost, (unsigned long long)aux_recs,
+			  (unsigned long long)collide);
+out_aux:
+	munmap(aux, AUX_PAGES * pgsz);
+out_ring:
+	munmap(pg, rlen);
+	close(fd);
+	return ret;
+}
+
+/* An open event holds the module: unloading must fail, not pull the PMU. */
+static int check_fake_unload_busy(char *d, size_t n)
+{
+	struct perf_event_attr attr;
+	int fd, ret, err;
+
+	if (fake_attr(&attr))
+		return fmt(d, n, CHECK_FAIL, "no %stype", PMU_DIR);
+	fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return fmt(d, n, CHECK_FAIL, "perf_event_open: %s", strerror(errno));
+	ret = (int)syscall(SYS_delete_module, MODULE_NAME, O_NONBLOCK);
+	err = errno;
+	close(fd);
+	if (!ret)
+		return fmt(d, n, CHECK_FAIL, "module unloaded under an open event");
+	if (!module_loaded())
+		return fmt(d, n, CHECK_FAIL, "module gone");
+	return fmt(d, n, CHECK_PASS, "delete_module refused: %s", strerror(err));
+}
+
+static int check_fake_unload(char *d, size_t n)
+{
+	struct stat st;
+	int ret = check_module_unload(d, n);
+
+	if (ret != CHECK_PASS)
+		return ret;
+	if (stat(PMU_DIR, &st) == 0)
+		return fmt(d, n, CHECK_FAIL, "%s still there", PMU_DIR);
+	return fmt(d, n, CHECK_PASS, "unloaded, PMU gone");
+}
+
 static const struct check checks[] = {
 	{ "mounts", check_mounts },
 	{ "sbi_pmu", check_sbi_pmu },
@@ -307,6 +606,12 @@ static const struct check checks[] = {
 	{ "module_load", check_module_load },
 	{ "module_refuses_absent_unit", check_module_refuses },
 	{ "module_unload", check_module_unload },
+	{ "fake_unit_load", check_fake_load },
+	{ "fake_unit_sysfs", check_fake_sysfs },
+	{ "fake_unit_event_init_errnos", check_fake_event_init },
+	{ "fake_unit_aux_sampling", check_fake_aux_sampling },
+	{ "fake_unit_unload_while_open", check_fake_unload_busy },
+	{ "fake_unit_unload", check_fake_unload },
 };
 
 int main(void)
@@ -318,6 +623,8 @@ int main(void)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TIPROF-INIT start %zu checks\n", sizeof(checks) / sizeof(checks[0]));
+	fflush(stdout);
+	tcdrain(STDOUT_FILENO);
 	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
 		detail[0] = 0;
 		r = checks[i].run(detail, sizeof(detail));
@@ -325,6 +632,13 @@ int main(void)
 		printf("TIPROF-CHECK %s %s %s\n", checks[i].name,
 		       r == CHECK_PASS ? "PASS" : r == CHECK_FAIL ? "FAIL" : "SKIP",
 		       detail);
+		/*
+		 * Let the UART send the line before the next check can make
+		 * the kernel print: console messages bypass the tty buffer
+		 * and would land in the middle of it.
+		 */
+		fflush(stdout);
+		tcdrain(STDOUT_FILENO);
 	}
 	printf("TIPROF-DONE pass=%d fail=%d skip=%d\n", count[0], count[1], count[2]);
 	fflush(stdout);

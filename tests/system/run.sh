@@ -40,10 +40,11 @@ BUILD=$BUILD "$top/scripts/kernel/build.sh" "-j$JOBS"
 kobj=$BUILD/kernel/current/obj
 ksrc=$(readlink -f "$kobj/source")
 image=$kobj/arch/riscv/boot/Image
-"$MAKE" --no-print-directory -C "$top/driver" KDIR="$kobj" OUT="$BUILD/driver" \
-	CROSS_COMPILE="$CROSS_COMPILE" W=1
+echo "  KBUILD  $BUILD/driver/tiprof_pmu.ko (W=1, -Werror)"
+"$MAKE" --no-print-directory -s -C "$top/driver" KDIR="$kobj" OUT="$BUILD/driver" \
+	CROSS_COMPILE="$CROSS_COMPILE" W=1 KCFLAGS=-Werror
 echo "  CC      $out/init"
-"${CROSS_COMPILE}gcc" -static -O2 -Wall -Wextra -Werror -o "$out/init" "$here/init.c"
+"${CROSS_COMPILE}gcc" -static -O2 -Wall -Wextra -Werror -I"$top/include" -o "$out/init" "$here/init.c"
 echo "  HOSTCC  $out/gen_init_cpio"
 gcc -O2 -o "$out/gen_init_cpio" "$ksrc/usr/gen_init_cpio.c"
 cat >"$out/initramfs.list" <<EOF
@@ -59,24 +60,20 @@ EOF
 echo "  CPIO    $out/initramfs.cpio"
 "$out/gen_init_cpio" "$out/initramfs.list" >"$out/initramfs.cpio"
 
-# 2. device tree: QEMU's own for this machine, plus the TIP node. Each hart's
-# unit interrupts through a local interrupt of its own INTC (per-hart, like the
-# sscofpmf overflow interrupt); 16 is the first platform-defined one.
+# 2. device tree: QEMU's own for this machine, plus the TIP node. The unit's
+# interrupt is local interrupt 16 of each hart (the first platform-defined
+# one); nothing raises it here, as no unit answers.
 qemu=("$QEMU" -machine virt -cpu rv64,sscofpmf=on -smp 2 -m 256M -nographic
       -bios "$OPENSBI" -kernel "$image" -initrd "$out/initramfs.cpio"
       -append "console=ttyS0 earlycon=sbi panic=-1 oops=panic")
-"${qemu[@]}" -machine dumpdtb="$out/virt.dtb" >/dev/null
+"${qemu[@]}" -machine dumpdtb="$out/virt.dtb" >/dev/null 2>&1
 dtc -q -I dtb -O dts -o "$out/virt.dts" "$out/virt.dtb"
-intc=$(awk '/cpu@[0-9]+ \{/ { cpu = 1 } cpu && /interrupt-controller \{/ { ic = 1 }
-	    ic && /phandle = / { gsub(/[<>;]/, "", $3); printf "<%s 16>, ", $3; ic = 0; cpu = 0 }' \
-	    "$out/virt.dts" | sed 's/, $//')
-[ -n "$intc" ] || { echo "system: no CPU interrupt controller in $out/virt.dts" >&2; exit 1; }
 sed '$d' "$out/virt.dts" >"$out/tiprof-virt.dts"
 cat >>"$out/tiprof-virt.dts" <<EOF
 
 	tiprof {
 		compatible = "tiprof,tip-v1";
-		interrupts-extended = $intc;
+		tiprof,local-interrupt = <16>;
 		tiprof,commit-width = <2>;
 		tiprof,xlen = <64>;
 		tiprof,fifo-depth = <16>;
