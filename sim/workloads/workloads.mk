@@ -70,3 +70,19 @@ bench-workloads: $(WORKLOAD_BINS)
 		awk '{ ok = $$2 ~ /^[0-9]+$$/ && $$2 >= $(WL_MIN_INSNS) && $$2 <= $(WL_MAX_INSNS) && $$NF == "0)"; \
 		       print $$0 (ok ? "" : "  <-- outside $(WL_MIN_INSNS)..$(WL_MAX_INSNS) or failed"); bad += !ok } \
 		     END { exit bad != 0 }'
+
+# The ISS against qemu-riscv64 on every workload at its small size: whole-run stdout/exit
+# status, and register-for-register lockstep over the first $(ISS_LOCKSTEP_N) instructions
+# (make bench-iss-workloads runs a longer lockstep).
+.PHONY: test-iss-workloads bench-iss-workloads
+TEST_TARGETS  += test-iss-workloads
+BENCH_TARGETS += bench-iss-workloads
+test-iss-workloads: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/at_random $(WORKLOAD_BINS)
+	@env $(foreach w,$(WORKLOAD_SMALL),ARGS_$(firstword $(subst :, ,$(w)))=$(lastword $(subst :, ,$(w)))) \
+	  QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_BIN)" LOCKSTEP="$(ISS_LOCKSTEP)" AT_RANDOM_BIN=$(ISS_OUT)/at_random \
+	  N="$(ISS_LOCKSTEP_N)" OUT="$(BUILD)/iss-workloads" $(ISS_DIR)/tests/run-tests.sh $(WORKLOAD_BINS)
+
+bench-iss-workloads: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/at_random $(WORKLOAD_BINS)
+	@env $(foreach w,$(WORKLOAD_SMALL),ARGS_$(firstword $(subst :, ,$(w)))=$(lastword $(subst :, ,$(w)))) \
+	  QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_BIN)" LOCKSTEP="$(ISS_LOCKSTEP)" AT_RANDOM_BIN=$(ISS_OUT)/at_random \
+	  N=2000000 OUT="$(BUILD)/iss-workloads-bench" $(ISS_DIR)/tests/run-tests.sh $(WORKLOAD_BINS)

@@ -18,7 +18,7 @@ args_for() {
 	prog_int) echo "5000 alpha beta" ;;
 	prog_fp) echo "200" ;;
 	prog_atomic) echo "3000 $OUT/runs/atomic.tmp" ;;
-	*) echo "" ;;
+	*) v="ARGS_$(basename "$1")"; echo "${!v:-}" ;;  # e.g. ARGS_quicksort=5000 from the caller
 	esac
 }
 
@@ -46,7 +46,7 @@ for prog in "$@"; do
 	fi
 	# (b) lockstep: QEMU's -seed makes its AT_RANDOM bytes reproducible;
 	# the at_random helper reveals them for the ISS.
-	at_random=$("$QEMU_RISCV64" -seed 1 "$OUT/at_random")
+	at_random=$("$QEMU_RISCV64" -seed 1 "${AT_RANDOM_BIN:-$OUT/at_random}")
 	"${ENVV[@]}" "$QEMU_RISCV64" -seed 1 -singlestep -d cpu,fpu,nochain -D /dev/fd/3 \
 		"$prog" $args 3>&1 >/dev/null 2>/dev/null |
 		"${ENVV[@]}" "$LOCKSTEP" -n "$N" --at-random "$at_random" "$prog" $args
