@@ -52,6 +52,7 @@ include sim/core/core.mk
 include sw/sw.mk
 include sw/lbr/lbr.mk
 include tests/accuracy/accuracy.mk
+include tests/report/report.mk
 include fpga/fpga.mk
 
 deps:

@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * cmd-sim.c - `tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]`:
+ * cmd-sim.c - `tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE]
+ * [--profile FILE [--period P] [--rand-bits K]] ELF [ARGS]`:
  * runs a static riscv64 ELF on the out-of-order timing model (sim/core) and prints cycles,
  * instructions, IPC and the Oracle's cycle stack (sim/oracle); --oracle also writes the
  * per-address Oracle profile (format in docs/core.md). With --json, standard output holds
  * only one JSON object and the program's own standard output goes to standard error.
+ * --profile records a TIP sample file through the unit model and the driver's hardware
+ * layer (sw/cmd-record-sim.c, docs/report.md).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd-record-sim.h"
 #include "core.h"
 #include "oracle.h"
 #include "tiprof.h"
@@ -21,6 +26,8 @@ struct sim_ctx {
 	const char *config;     /* preset name */
 	int json;               /* print one JSON object */
 	const char *oracle_path; /* where to write the Oracle profile, or NULL */
+	struct recsim_cfg prof; /* --profile: the sample file to record (prof.path NULL: none) */
+	struct recsim *rec;     /* the recorder while recording */
 	char **prog_argv;       /* ELF and its arguments */
 	FILE *out;              /* where the report goes */
 	struct iss *iss;        /* the program */
@@ -87,6 +94,8 @@ static int sim_loop(struct sim_ctx *x)
 			snprintf(x->err, sizeof(x->err), "%s", core_error(x->core));
 			return -1;
 		}
+		if (x->rec && recsim_cycle(x->rec, &o.rob, x->err, sizeof(x->err)))
+			return -1;
 		if (oracle_cycle(&x->orc, &o.rob, o.head_kind))
 			goto nomem;
 		for (unsigned k = 0; k < o.n_retired; k++)
@@ -131,8 +140,27 @@ static int sim_run(struct sim_ctx *x)
 			goto fail;
 		}
 	}
+	if (x->prof.path) {
+		x->prof.elf = x->prog_argv[0];
+		x->prof.w = cfg.width;
+		x->rec = recsim_open(&x->prof, x->err, sizeof(x->err));
+		if (!x->rec)
+			goto fail;
+	}
 	if (sim_loop(x))
 		goto fail;
+	if (x->rec) {
+		struct recsim_stats rs;
+
+		if (recsim_close(x->rec, &rs, x->err, sizeof(x->err))) {
+			x->rec = NULL;
+			goto fail;
+		}
+		x->rec = NULL;
+		fprintf(stderr, "tiprof sim: %llu samples (%llu lost) written to %s\n",
+			(unsigned long long)rs.samples,
+			(unsigned long long)(rs.lost_unit + rs.lost_sw), x->prof.path);
+	}
 	if (x->oracle_path) {
 		pf = fopen(x->oracle_path, "w");
 		if (!pf || oracle_write(&x->orc, pf, core_stats(x->core)->insns) ||
@@ -162,6 +190,7 @@ out:
 	core_destroy(x->core);
 	if (x->iss)
 		iss_destroy(x->iss);
+	recsim_abort(x->rec);
 	oracle_fini(&x->orc);
 	return ret;
 }
@@ -176,6 +205,8 @@ int cmd_sim(int argc, char **argv)
 	memset(&x, 0, sizeof(x));
 	x.config = "4wide";
 	x.out = stdout;
+	x.prof.period = 64;
+	x.prof.rand_bits = 6;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--json") == 0) {
 			x.json = 1;
@@ -188,19 +219,45 @@ int cmd_sim(int argc, char **argv)
 			}
 		} else if (strcmp(argv[i], "--oracle") == 0 && i + 1 < argc) {
 			x.oracle_path = argv[++i];
+		} else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
+			x.prof.path = argv[++i];
+		} else if ((strcmp(argv[i], "--period") == 0 ||
+			    strcmp(argv[i], "--rand-bits") == 0) && i + 1 < argc) {
+			char *end;
+			unsigned long v = strtoul(argv[i + 1], &end, 0);
+			int per = strcmp(argv[i], "--period") == 0;
+
+			if (*end || !argv[i + 1][0] || (per ? (v < 1 || v > 0xffffffffUL) : v > 31)) {
+				fprintf(stderr, "tiprof sim: %s: bad value '%s' (period 1..2^32-1, "
+					"random bits 0..31)\n", argv[i], argv[i + 1]);
+				return TIPROF_EXIT_USAGE;
+			}
+			if (per)
+				x.prof.period = (uint32_t)v;
+			else
+				x.prof.rand_bits = (unsigned)v;
+			i++;
 		} else if (strcmp(argv[i], "--") == 0) {
 			i++;
 			break;
 		} else {
 			fprintf(stderr, "tiprof sim: unknown option '%s'; usage: tiprof sim "
-				"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]\n",
+				"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] "
+				"[--profile FILE] ELF [ARGS]\n",
 				argv[i]);
 			return TIPROF_EXIT_USAGE;
 		}
 	}
 	if (i >= argc) {
 		fprintf(stderr, "tiprof sim: no program given; usage: tiprof sim "
-			"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]\n");
+			"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] "
+			"[--profile FILE] ELF [ARGS]\n");
+		return TIPROF_EXIT_USAGE;
+	}
+	if (x.prof.rand_bits && (1ull << x.prof.rand_bits) > x.prof.period) {
+		fprintf(stderr, "tiprof sim: 2^%u random offsets do not fit a period of %u (use "
+			"--rand-bits <= log2(period), or 0 for periodic sampling)\n",
+			x.prof.rand_bits, x.prof.period);
 		return TIPROF_EXIT_USAGE;
 	}
 	x.prog_argv = argv + i;

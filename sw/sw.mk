@@ -28,6 +28,21 @@ SW_SIM_DEPS   := $(CORE_TIPROF_DEPS) sim/policy/profile.h sim/policy/rob_policie
                  sim/policy/code_map.h $(SW_POLICY_SRCS) \
                  $(TRACE_LIB) $(TIPMODEL_LIB)
 SW_SIM_LIBS   := $(TRACE_LIB) $(TIPMODEL_LIB) $(CORE_LIBS)
+# Dispatch and Software policies and the SVG charts of `tiprof accuracy` (docs/accuracy.md).
+SW_CMD_SRCS   += sim/policy/fe_policies.c $(SW_DIR)/lib/svg.c
+SW_SIM_DEPS   += sim/policy/fe_policies.h sim/policy/fe_policies.c $(SW_DIR)/lib/svg.h \
+                 $(SW_DIR)/lib/svg.c
+# `tiprof sim --profile` (sw/cmd-record-sim.c: the unit model drained by driver/hw),
+# `tiprof report` and `tiprof annotate` (docs/report.md): ELF bytes and build-id (libelf),
+# DWARF lines (libdw), time-proportional attribution.
+SW_REPORT_SRCS := $(SW_DIR)/cmd-record-sim.c $(SW_DIR)/cmd-report.c $(SW_DIR)/cmd-annotate.c \
+                  $(SW_DIR)/lib/elf_image.c $(SW_DIR)/lib/attrib.c $(SW_DIR)/lib/srcline.c \
+                  $(SW_DIR)/lib/sfprof.c
+SW_CMD_SRCS   += $(SW_REPORT_SRCS)
+SW_SIM_CFLAGS += $(TIPROF_HW_CFLAGS)
+SW_SIM_DEPS   += $(SW_DIR)/cmd-record-sim.h $(SW_DIR)/lib/elf_image.h $(SW_DIR)/lib/attrib.h \
+                 $(SW_DIR)/lib/srcline.h $(SW_DIR)/lib/sfprof.h $(TIPROF_HW_LIB) $(TIPROF_HW_HDRS)
+SW_SIM_LIBS   += $(TIPROF_HW_LIB) -ldw -lelf
 endif
 SW_SANFLAGS   ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SW_TEST_DIR   := tests/sw

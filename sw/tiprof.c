@@ -13,6 +13,9 @@
 int cmd_sim(int argc, char **argv);
 /* sw/cmd-accuracy.c, built with the core model. */
 int cmd_accuracy(int argc, char **argv);
+/* sw/cmd-report.c and sw/cmd-annotate.c (they read functions and blocks with sim/policy). */
+int cmd_report(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 #endif
 
 /* The subcommands, in the order `tiprof help` lists them. */
@@ -20,15 +23,26 @@ const struct tiprof_cmd tiprof_cmds[] = {
 #ifdef TIPROF_HAVE_SIM
 	{ "accuracy", "judge TIP and the other policies against the Oracle on a RISC-V program",
 	  "usage: tiprof accuracy [--config C] [--period P] [--rand-bits K] [--periodic] [--json]\n"
-	  "                       [--rob-trace FILE] ELF [ARGS]\n"
+	  "                       [--sweep P1,P2,...] [--svg DIR] [--skid L] [--rob-trace FILE]\n"
+	  "                       ELF [ARGS]\n"
 	  "  Run ELF on the core model (default 4wide), sample it with the TIP unit's reference\n"
 	  "  model (TIP's random interval by default: one sample at a random point in every\n"
 	  "  P-cycle interval, P = 64, k = 6 random bits) and print each policy's\n"
 	  "  instruction-level error against the Oracle, split into the statistical part (an\n"
 	  "  ideal sampler applying the Oracle to the same cycles) and the systematic rest.\n"
 	  "  Two independent Oracles must agree and TIP must equal the ideal sampler, or the\n"
-	  "  command fails. --rob-trace records the ROB interface for replay through the RTL.",
+	  "  command fails. Policies: TIP, TIP-ILP, NCI, NCI+ILP, LCI, Dispatch and Software\n"
+	  "  (interrupt skid L cycles, default 40). --sweep runs several periods on one run and\n"
+	  "  --svg DIR writes the charts; --rob-trace records the ROB interface for replay\n"
+	  "  through the RTL.",
 	  cmd_accuracy },
+	{ "annotate", "annotated disassembly of a profiled function, with source lines",
+	  "usage: tiprof annotate FILE [--elf ELF] [--function NAME]\n"
+	  "  Print every instruction of NAME (default: the hottest function) with its share\n"
+	  "  of the samples in FILE, its cycle-category mix and its source file:line (DWARF;\n"
+	  "  build with -g). ELF defaults to the path in the file's header; a build-id that\n"
+	  "  differs from the recorded one is an error (docs/report.md).",
+	  cmd_annotate },
 #endif
 	{ "dump", "print a sample file's header, every sample and its trailer as text",
 	  "usage: tiprof dump FILE\n"
@@ -40,13 +54,26 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	{ "help", "list the commands, or show how to use one",
 	  "usage: tiprof help [COMMAND]", cmd_help },
 #ifdef TIPROF_HAVE_SIM
+	{ "report", "flat profile of a sample file: functions, blocks or instructions",
+	  "usage: tiprof report FILE [--elf ELF] [--level function|block|instruction]\n"
+	  "                     [--json] [--oracle ORACLE] [--limit N]\n"
+	  "  Attribute every sample of FILE time-proportionally (TIP: Computing 1/n to each\n"
+	  "  committing instruction, Stalled to the oldest, Flushed to the flushing one,\n"
+	  "  Drained to the next one) and print symbols hottest first with their time share\n"
+	  "  and cycle-category mix. ELF defaults to the path in the file's header. --oracle\n"
+	  "  adds the shares of an Oracle profile (tiprof sim --oracle); --json prints one\n"
+	  "  object; --limit N shows N rows (default 25, 0 = all; JSON: all).",
+	  cmd_report },
 	{ "sim", "run a RISC-V program on the out-of-order core model: cycles, IPC, cycle stack",
 	  "usage: tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]\n"
 	  "  Run the static riscv64 program ELF with ARGS on the timing model (default 4wide,\n"
 	  "  the TIP paper's BOOM) and print cycles, instructions, IPC and the Oracle cycle\n"
 	  "  stack. --json prints one JSON object on stdout (the program's own output goes to\n"
 	  "  stderr); --oracle writes the per-address Oracle profile to FILE (docs/core.md).\n"
-	  "  A missing or unusable ELF gives one line on stderr and exit status 1.",
+	  "  A missing or unusable ELF gives one line on stderr and exit status 1.\n"
+	  "  --profile FILE records a TIP sample file: the unit's model is drained by the\n"
+	  "  driver's hardware layer on its interrupt (--period P, default 64; --rand-bits K,\n"
+	  "  default 6, 0 = periodic); read it with tiprof report / annotate.",
 	  cmd_sim },
 #endif
 	{ "version", "print the version of tiprof and of the formats it reads",

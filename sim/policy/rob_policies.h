@@ -9,8 +9,8 @@
  *   LCI      the last committed instruction at the sample (CoreSight-style)
  *   NCI      the next instruction to commit at or after the sample (Intel PEBS-style)
  *   NCI_ILP  NCI, split over every instruction committing in that cycle
- * Dispatch and Software need front-end state the ROB interface does not carry; they live with
- * the simulator. */
+ * Dispatch and Software need front-end state the ROB interface does not carry; they are in
+ * fe_policies.h, fed with the core's retired records (docs/accuracy.md). */
 #ifndef TIPROF_ROB_POLICIES_H
 #define TIPROF_ROB_POLICIES_H
 

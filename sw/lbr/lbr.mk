@@ -3,17 +3,21 @@
 # and TEST_TARGETS.
 #   $(BUILD)/lib/libtiprof-lbr.so   LD_PRELOAD tracer (TIPROF_LBR_OUT=FILE starts it)
 #   $(BUILD)/bin/tiprof-lbr         record / script / dump
-#   test-lbr                        unit tests + traced test programs checked against objdump
-#                                   and against an exact single-stepped trace (< 60 s)
+#   test-lbr                        unit tests + traced test programs (hwbp and int3) checked
+#                                   against objdump and an exact single-stepped trace; RISC-V
+#                                   adapter on the host vs riscv64 objdump; lbr-riscv64 (< 60 s)
+#   lbr-riscv64                     the same tracer cross-compiled for riscv64 (RV64GC back end
+#                                   lbr_rv.c over sim/isa's decoder sources, software breakpoints):
+#                                   $(BUILD)/lbr-riscv64/libtiprof-lbr.so and tiprof-lbr
 # Debian packages: libzydis-dev (x86-64 decoder; add to scripts/deps.sh), binutils (objdump),
-# python3, util-linux (setarch).
+# python3, util-linux (setarch), gcc-riscv64-linux-gnu + binutils-riscv64-linux-gnu (RISC-V).
 
 LBR_DIR     := sw/lbr
 LBR_TDIR    := tests/lbr
 LBR_OUT     := $(BUILD)/lbr
 LBR_CFLAGS   = $(ALL_CFLAGS) -I$(LBR_DIR)
 LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h \
-               $(LBR_DIR)/lbr_trace.h
+               $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h
 LBR_CORE    := lbr_x86 lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so
@@ -23,13 +27,63 @@ LBR_ZYDIS   := -lZydis
 # Test programs (known control flow) are built -O1 -g, as the checks read their disassembly.
 LBR_PROGS   := lbr_loops lbr_indirect lbr_recurse lbr_threads lbr_signal
 LBR_PROG_BINS := $(patsubst %,$(LBR_OUT)/tests/%,$(LBR_PROGS))
-LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit
+LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit \
+               $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect
 
-.PHONY: lbr test-lbr bench-lbr
+# RISC-V back end: sim/isa's decoder sources compiled into the tracer (no copy), and the
+# cross build of the whole tracer with $(CROSS_COMPILE)gcc.
+LBR_RVISA_DIR  := sim/isa
+LBR_RVISA_SRCS := $(LBR_RVISA_DIR)/rv_decode.c $(LBR_RVISA_DIR)/rv_decode_c.c
+LBR_RVISA_HDRS := $(addprefix $(LBR_RVISA_DIR)/,rv_isa.h rv_isa_int.h rv_ops.def)
+LBR_RV_CC      := $(CROSS_COMPILE)gcc
+LBR_RV_OBJDUMP := $(CROSS_COMPILE)objdump
+LBR_RV_BUILD   := $(BUILD)/lbr-riscv64
+LBR_RV_CORE    := lbr_rv lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_preload
+LBR_RV_OBJS    := $(patsubst %,$(LBR_RV_BUILD)/pic/%.o,$(LBR_RV_CORE)) \
+                  $(LBR_RV_BUILD)/pic/rv_decode.o $(LBR_RV_BUILD)/pic/rv_decode_c.o
+LBR_RV_SO      := $(LBR_RV_BUILD)/libtiprof-lbr.so
+LBR_RV_BIN     := $(LBR_RV_BUILD)/tiprof-lbr
+
+.PHONY: lbr lbr-riscv64 test-lbr bench-lbr
 TEST_TARGETS  += test-lbr
 BENCH_TARGETS += bench-lbr
 
 lbr: $(LBR_SO) $(LBR_BIN)
+
+lbr-riscv64: $(LBR_RV_SO) $(LBR_RV_BIN)
+
+$(LBR_RV_BUILD)/pic/%.o: $(LBR_DIR)/%.c $(LBR_HDRS) $(LBR_RVISA_HDRS)
+	@mkdir -p $(@D)
+	@echo "  RVCC    $@"
+	@$(LBR_RV_CC) $(LBR_CFLAGS) -I$(LBR_RVISA_DIR) -fPIC -fvisibility=default -c -o $@ $<
+
+$(LBR_RV_BUILD)/pic/%.o: $(LBR_RVISA_DIR)/%.c $(LBR_RVISA_HDRS)
+	@mkdir -p $(@D)
+	@echo "  RVCC    $@"
+	@$(LBR_RV_CC) $(ALL_CFLAGS) -I$(LBR_RVISA_DIR) -fPIC -c -o $@ $<
+
+$(LBR_RV_SO): $(LBR_RV_OBJS)
+	@echo "  RVLD    $@"
+	@$(LBR_RV_CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ -ldl -lpthread
+
+$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h
+	@mkdir -p $(@D)
+	@echo "  RVCC    $@"
+	@$(LBR_RV_CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c
+
+# Host unit test of the RISC-V adapter (the decoder runs on the host).
+$(LBR_OUT)/tests/test_lbr_rv: $(LBR_TDIR)/test_rv.c $(LBR_DIR)/lbr_rv.c $(LBR_HDRS) \
+                              $(LBR_RVISA_SRCS) $(LBR_RVISA_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(LBR_CFLAGS) -I$(LBR_RVISA_DIR) -o $@ $(LBR_TDIR)/test_rv.c $(LBR_DIR)/lbr_rv.c \
+	  $(LBR_RVISA_SRCS) $(LBR_RVISA_DIR)/rv_disasm.c $(LBR_RVISA_DIR)/rv_names.c
+
+# A static riscv64 program whose every control transfer the host test decodes.
+$(LBR_OUT)/rv/lbr_%: $(LBR_TDIR)/lbr_%.c
+	@mkdir -p $(@D)
+	@echo "  RVCC    $@"
+	@$(LBR_RV_CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -static -o $@ $< -lpthread
 
 $(LBR_OUT)/pic/%.o: $(LBR_DIR)/%.c $(LBR_HDRS)
 	@mkdir -p $(@D)
@@ -62,9 +116,9 @@ $(LBR_OUT)/tests/test_lbr_unit: $(LBR_TDIR)/test_unit.c $(LBR_PIC_OBJS) $(LBR_HD
 	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_TDIR)/test_unit.c \
 	  $(filter-out %/lbr_preload.o,$(LBR_PIC_OBJS)) $(LBR_ZYDIS) -lpthread
 
-test-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS) $(LBR_TOOLS)
-	@echo "== test-lbr: software branch tracer (x86-64)"
-	@BUILD=$(BUILD) timeout 120 $(LBR_TDIR)/run.sh
+test-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS) $(LBR_TOOLS) $(LBR_RV_SO) $(LBR_RV_BIN)
+	@echo "== test-lbr: software branch tracer (x86-64; RISC-V back end on the host)"
+	@BUILD=$(BUILD) RV_OBJDUMP=$(LBR_RV_OBJDUMP) timeout 120 $(LBR_TDIR)/run.sh
 
 bench-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS)
 	@echo "== bench-lbr: traced vs untraced run time"

@@ -34,6 +34,13 @@ int lbr_event_parse(const char *name);
 /* Defaults. */
 #define LBR_DEFAULT_PERIOD 10000000ULL /* 10 ms of task-clock: 100 samples/s */
 #define LBR_DEFAULT_DEPTH 16
+/* Default stopping mechanism: perf hardware breakpoints on x86-64; software breakpoints
+ * ("int3", i.e. ebreak/c.ebreak) on RISC-V, whose Linux has no perf hardware breakpoints. */
+#if defined(__riscv)
+#define LBR_DEFAULT_MECH_NAME "int3"
+#else
+#define LBR_DEFAULT_MECH_NAME "hwbp"
+#endif
 
 /* Mechanisms (session.mech). */
 enum lbr_mech { LBR_MECH_HWBP = 1, LBR_MECH_INT3 = 2 };

@@ -26,11 +26,16 @@ enum lbr_cond_kind {
 	LBR_C_FLAGS = 1, /* x86 condition code `cc` (0..15, the Jcc low nibble) over the flags */
 	LBR_C_REGZ,      /* taken iff register `reg` (low `width` bytes) is zero (jrcxz) */
 	LBR_C_LOOP,      /* reg-- ; taken iff reg != 0 and (cc==LOOP_ANY or ZF matches) (loop*) */
+	LBR_C_CMP,       /* compare reg[reg] with reg[reg2] by `cc` (enum lbr_cmp; RISC-V B-type) */
 };
+
+/* Comparison of an LBR_C_CMP condition (RISC-V beq/bne/blt/bge/bltu/bgeu). */
+enum lbr_cmp { LBR_CMP_EQ = 0, LBR_CMP_NE, LBR_CMP_LT, LBR_CMP_GE, LBR_CMP_LTU, LBR_CMP_GEU };
 #define LBR_LOOP_ANY 0xff /* `cc` of a plain LOOP */
 
-/* A target expression: value = imm, or reg[base], or load(size, seg + reg[base] +
- * reg[index]*scale + disp). Register numbers index lbr_cpu.reg; LBR_REG_NONE = absent. */
+/* A target expression: value = imm, or reg[base] + disp (x86: disp 0; RISC-V jalr: the sum
+ * with bit 0 cleared), or load(size, seg + reg[base] + reg[index]*scale + disp). Register
+ * numbers index lbr_cpu.reg; LBR_REG_NONE = absent. */
 enum lbr_expr_kind { LBR_X_IMM = 1, LBR_X_REG, LBR_X_MEM };
 enum lbr_seg { LBR_SEG_NONE = 0, LBR_SEG_FS, LBR_SEG_GS };
 #define LBR_REG_NONE 0xff
@@ -54,17 +59,20 @@ struct lbr_branch {
 	uint8_t cc;          /* condition code (LBR_C_FLAGS, LBR_C_LOOP) */
 	uint8_t reg;         /* counter register (LBR_C_REGZ, LBR_C_LOOP) */
 	uint8_t width;       /* counter width in bytes (LBR_C_REGZ, LBR_C_LOOP) */
+	uint8_t reg2;        /* second compared register (LBR_C_CMP) */
 	uint64_t target;     /* static target (COND, JMP, CALL) */
-	struct lbr_expr texpr; /* target expression (IJMP, ICALL) */
+	struct lbr_expr texpr; /* target expression (IJMP, ICALL; RET on RISC-V, where a return
+	                        * is `jalr x0, imm(x1|x5)`: value = reg + disp, not a load) */
 };
 
 /* Register file seen at a stop, built from the signal's ucontext. */
-#define LBR_NREG 16
+#define LBR_NREG 32
 struct lbr_cpu {
-	uint64_t reg[LBR_NREG]; /* x86-64: rax rcx rdx rbx rsp rbp rsi rdi r8..r15 (encoding order) */
+	uint64_t reg[LBR_NREG]; /* x86-64: rax rcx rdx rbx rsp rbp rsi rdi r8..r15 (encoding order,
+	                         * 0..15); RISC-V: x0..x31 (reg[0] == 0) */
 	uint64_t pc;            /* address of the next instruction to execute */
-	uint64_t flags;         /* rflags */
-	uint64_t sp;            /* stack pointer (copy of reg[4] on x86-64) */
+	uint64_t flags;         /* rflags (x86-64; 0 on RISC-V) */
+	uint64_t sp;            /* stack pointer (copy of reg[4] on x86-64, reg[2] on RISC-V) */
 };
 
 /* Decoder state of one back end (opaque bytes so callers can embed it). */
@@ -95,6 +103,30 @@ void lbr_isa_cpu_from_ucontext(struct lbr_cpu *cpu, const void *uc);
 /* Read `len` bytes of this process's memory at `addr` without faulting (process_vm_readv on
  * ourselves). Returns 0 on success, -1 if any byte is unreadable. Async-signal-safe. */
 int lbr_isa_read(void *dst, uint64_t addr, size_t len);
+
+/* ---- software breakpoints and ucontext access (lbr_stop_sw.c, signal entry) */
+
+#define LBR_BP_MAX 4 /* longest breakpoint instruction, bytes */
+
+/* The breakpoint instruction to write over the instruction whose first bytes are
+ * orig[0..LBR_BP_MAX): x86-64 `int3` (0xCC, 1 byte); RISC-V `c.ebreak` (2 bytes) when the
+ * patched instruction is compressed, else `ebreak` (4 bytes), so the patch never spans two
+ * instructions. Writes bp[0..len) and returns len. Pure. */
+size_t lbr_isa_bp_encode(const uint8_t *orig, uint8_t *bp);
+
+/* Set by a mechanism that patches code (lbr_stop_sw.c) before any decoding, else NULL:
+ * replaces, in buf (the `len` code bytes read at `addr`), the bytes of breakpoints it wrote
+ * with the original ones, so decoders never see the tracer's own patches. Decoders call it
+ * on every code read. Async-signal-safe. */
+extern void (*lbr_isa_code_view)(uint8_t *buf, uint64_t addr, size_t len);
+
+/* The program counter in a signal handler's ucontext_t, and setting it. */
+uint64_t lbr_isa_uc_pc(const void *uc);
+void lbr_isa_uc_set_pc(void *uc, uint64_t pc);
+
+/* Address of the breakpoint instruction that raised a SIGTRAP with context uc (x86-64: the
+ * PC after `int3` minus 1; RISC-V: the PC of `ebreak` itself). */
+uint64_t lbr_isa_bp_addr(const void *uc);
 
 /* True when `kind` is resolved by look-ahead alone (no stop needed). */
 static inline int lbr_kind_is_static(uint8_t kind)

@@ -38,6 +38,7 @@ extern int (*lbr_real_pthread_create)(pthread_t *, const pthread_attr_t *, void 
 extern int (*lbr_real_sigaction)(int, const struct sigaction *, struct sigaction *);
 extern int (*lbr_real_sigmask)(int, const sigset_t *, sigset_t *);
 extern void (*lbr_chain_hook)(int sig, siginfo_t *si, void *uc);
+void lbr_sw_multithreaded(void); /* lbr_stop_sw.c */
 
 typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
 typedef int (*sigmask_fn)(int, const sigset_t *, sigset_t *);
@@ -92,7 +93,7 @@ static void call_user(int sig, siginfo_t *si, void *uc)
 		return;
 	if (a->sa_flags & SA_RESETHAND)
 		user_set[sig] = 0;
-	lbr_thread_interrupted((uint64_t)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP]);
+	lbr_thread_interrupted(lbr_isa_uc_pc(uc));
 	if (a->sa_flags & SA_SIGINFO)
 		a->sa_sigaction(sig, si, uc);
 	else
@@ -131,6 +132,8 @@ int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 			w.sa_sigaction = user_sig_wrap;
 			w.sa_flags = (act->sa_flags | SA_SIGINFO) & ~SA_RESETHAND;
 			sigaddset(&w.sa_mask, sess_sig);
+			if (sess_trap)
+				sigdelset(&w.sa_mask, sess_trap); /* int3: SIGTRAP never blocked */
 			user_act[sig] = *act;
 			user_set[sig] = 1;
 			if (real_sigaction_p(sig, &w, NULL) < 0) {
@@ -206,6 +209,7 @@ int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *
 	resolve();
 	if (!lbr_trace_running())
 		return real_pthread_create_p(th, attr, fn, arg);
+	lbr_sw_multithreaded(); /* int3: no more patches in libc (see lbr_stop_sw.c) */
 	struct lbr_start *s = malloc(sizeof(*s));
 	if (!s)
 		return real_pthread_create_p(th, attr, fn, arg);
@@ -297,6 +301,8 @@ __attribute__((constructor)) static void lbr_preload_init(void)
 		return;
 	}
 	const char *mech = getenv("TIPROF_LBR_MECH");
+	if (!mech || !*mech)
+		mech = LBR_DEFAULT_MECH_NAME;
 	if (!mech || !*mech || strcmp(mech, "hwbp") == 0)
 		cfg.mech = LBR_MECH_HWBP;
 	else if (strcmp(mech, "int3") == 0)

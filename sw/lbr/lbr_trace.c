@@ -6,7 +6,8 @@
  * Async-signal-safety: everything reachable from lbr_trace_on_signal uses only syscalls
  * (ioctl, process_vm_readv, clock_gettime, gettid), Zydis (pure computation), atomics and the
  * lock-free queues. No malloc, stdio or locks there (the int3 mechanism's patch spinlock is
- * taken only with every signal blocked; see lbr_stop_sw.c). errno is saved and restored. */
+ * held only around this library's own code and raw system calls; see lbr_stop_sw.c). errno
+ * is saved and restored. */
 #define _GNU_SOURCE
 #include "lbr_trace.h"
 
@@ -71,6 +72,16 @@ static int real_sigmask(int how, const sigset_t *set, sigset_t *old)
 {
 	return lbr_real_sigmask ? lbr_real_sigmask(how, set, old)
 				: pthread_sigmask(how, set, old);
+}
+
+/* The signals the tracer blocks in its own contexts: all of them except SIGTRAP, which is
+ * synchronous: a SIGTRAP raised while blocked (an int3 patch reached, or a debugger's
+ * single-step or breakpoint inside our handler) makes the kernel reset the program's SIGTRAP
+ * disposition to the default and, for int3, kill the process. */
+static void tracer_mask(sigset_t *set)
+{
+	sigfillset(set);
+	sigdelset(set, SIGTRAP);
 }
 
 /* ---------------------------------------------------------------- small helpers */
@@ -280,7 +291,7 @@ static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
 		}
 		trace_end(t, 1); /* stuck (blocked, or its stop is never reached) */
 	}
-	uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
+	uint64_t pc = lbr_isa_uc_pc(uc);
 	t->active = 1;
 	t->cur.nr = 0;
 	t->ncertain = 0;
@@ -293,7 +304,8 @@ static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
 /* A stop at `pc` with context uc. Returns 1 if it was the armed stop. */
 static int on_stop(struct lbr_thread *t, uint64_t pc, const ucontext_t *uc)
 {
-	if (!t->active || !t->armed || pc != t->armed)
+	if (!t->active || !t->armed || pc != t->armed || atomic_load(&lbr_g.stopping) ||
+	    atomic_load(&t->state) != LBR_SLOT_LIVE)
 		return 0;
 	t->st.stops++;
 	t->ncertain = t->cur.nr; /* reaching this stop proves every earlier record executed */
@@ -330,6 +342,12 @@ int lbr_trace_on_signal(int sig, siginfo_t *si, void *ucv)
 {
 	int saved = errno, ours = 0;
 	ucontext_t *uc = ucv;
+	if (sig == SIGTRAP && lbr_g.cfg.mech == LBR_MECH_INT3 && lbr_g.stop == &lbr_stop_sw) {
+		/* Before the `running` test: a trap at a patch removed by a stop must be resumed. */
+		ours = lbr_sw_on_sigtrap(si, uc);
+		errno = saved;
+		return ours;
+	}
 	if (!atomic_load(&lbr_g.running)) {
 		/* Not (or no longer) tracing: a late event signal of ours is swallowed. */
 		ours = sig == lbr_g.cfg.signo && si->si_code == POLL_IN && si->si_fd >= LBR_FD_FLOOR;
@@ -337,11 +355,6 @@ int lbr_trace_on_signal(int sig, siginfo_t *si, void *ucv)
 		return ours;
 	}
 	struct lbr_thread *t = current_slot();
-	if (sig == SIGTRAP && lbr_g.cfg.mech == LBR_MECH_INT3) {
-		ours = lbr_sw_on_sigtrap(si, uc);
-		errno = saved;
-		return ours;
-	}
 	if (sig != lbr_g.cfg.signo || si->si_code != POLL_IN) {
 		errno = saved;
 		return 0;
@@ -357,7 +370,7 @@ int lbr_trace_on_signal(int sig, siginfo_t *si, void *ucv)
 			on_sample(t, uc);
 			ours = 1;
 		} else if (t->stop_fd >= 0 && si->si_fd == t->stop_fd) {
-			on_stop(t, (uint64_t)uc->uc_mcontext.gregs[REG_RIP], uc);
+			on_stop(t, lbr_isa_uc_pc(uc), uc);
 			ours = 1;
 		}
 	}
@@ -585,7 +598,7 @@ void lbr_thread_end(void)
 	if (!t || atomic_load(&lbr_g.stopping))
 		return;
 	sigset_t all, old;
-	sigfillset(&all);
+	tracer_mask(&all);
 	real_sigmask(SIG_BLOCK, &all, &old);
 	slot_flush(t);
 	lbr_self = NULL;
@@ -662,9 +675,12 @@ int lbr_trace_start(const struct lbr_config *cfg)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = lbr_sig_entry;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
-	sigfillset(&sa.sa_mask);
+	tracer_mask(&sa.sa_mask);
 	if (real_sigaction(cfg->signo, &sa, NULL) < 0)
 		return -errno;
+	/* int3: SA_NODEFER, as a trap at a patch inside our own handler (or the program's
+	 * SIGTRAP handler, chained from it) must be deliverable, never blocked. */
+	sa.sa_flags |= SA_NODEFER;
 	if (cfg->mech == LBR_MECH_INT3 && real_sigaction(SIGTRAP, &sa, NULL) < 0)
 		return -errno;
 
@@ -685,7 +701,7 @@ int lbr_trace_start(const struct lbr_config *cfg)
 
 	/* Writer thread, with every signal blocked so the program's signals go elsewhere. */
 	sigset_t all, old;
-	sigfillset(&all);
+	tracer_mask(&all);
 	real_sigmask(SIG_BLOCK, &all, &old);
 	int (*create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) =
 		lbr_real_pthread_create ? lbr_real_pthread_create : pthread_create;
@@ -724,7 +740,7 @@ void lbr_trace_stop(void)
 			sched_yield();
 	}
 	sigset_t all, old;
-	sigfillset(&all);
+	tracer_mask(&all);
 	real_sigmask(SIG_BLOCK, &all, &old);
 	for (int i = 0; i < n; i++) {
 		struct lbr_thread *t = atomic_load(&lbr_g.slots[i]);

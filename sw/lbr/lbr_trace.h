@@ -60,6 +60,9 @@ struct lbr_thread {
 	int sample_fd;               /* sampling perf event (signals this thread) */
 	int stop_fd;                 /* breakpoint perf event (LBR_MECH_HWBP), else -1 */
 	uint64_t stop_addr;          /* where the stop mechanism points now (0 = parked) */
+	uint64_t sw_step;            /* int3: one-shot step breakpoint address, 0 = none */
+	uint64_t sw_pending;         /* int3: stop deferred until sw_step is reached, 0 = none */
+	uint64_t sw_at;              /* int3: address of the stop being handled, 0 = none */
 	/* trace state (touched only by this thread's handler, or by the flusher after DONE) */
 	int active;                  /* a stack is being collected */
 	uint64_t armed;              /* address of the armed stop, 0 = none */

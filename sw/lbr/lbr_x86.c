@@ -14,6 +14,8 @@
 
 #include <Zydis/Zydis.h>
 
+#define X86_NREG 16 /* general-purpose registers used in lbr_cpu.reg */
+
 _Static_assert(sizeof(ZydisDecoder) <= sizeof(struct lbr_isa), "lbr_isa too small for Zydis");
 
 /* ------------------------------------------------------------------ memory */
@@ -43,6 +45,8 @@ static size_t read_partial(uint8_t *dst, uint64_t addr, size_t len)
 
 /* ------------------------------------------------------------------ decoding */
 
+void (*lbr_isa_code_view)(uint8_t *buf, uint64_t addr, size_t len);
+
 int lbr_isa_init(struct lbr_isa *isa)
 {
 	memset(isa, 0, sizeof(*isa));
@@ -66,7 +70,7 @@ static uint8_t gpr_num(ZydisRegister r, uint8_t *width)
 	default: return LBR_REG_NONE - 1; /* unsupported (rip, 8-bit, segment...) */
 	}
 	ZyanI8 id = ZydisRegisterGetId(r);
-	if (id < 0 || id >= LBR_NREG)
+	if (id < 0 || id >= X86_NREG)
 		return LBR_REG_NONE - 1;
 	if (width)
 		*width = w;
@@ -106,7 +110,7 @@ static int indirect_expr(const ZydisDecodedInstruction *in, const ZydisDecodedOp
 	if (op->type == ZYDIS_OPERAND_TYPE_REGISTER) {
 		uint8_t w = 0;
 		uint8_t r = gpr_num(op->reg.value, &w);
-		if (r >= LBR_NREG || w != 8)
+		if (r >= X86_NREG || w != 8)
 			return -1;
 		x->kind = LBR_X_REG;
 		x->base = r;
@@ -133,12 +137,12 @@ static int indirect_expr(const ZydisDecodedInstruction *in, const ZydisDecodedOp
 		return -1;
 	if (op->mem.base != ZYDIS_REGISTER_NONE) {
 		x->base = gpr_num(op->mem.base, NULL);
-		if (x->base >= LBR_NREG)
+		if (x->base >= X86_NREG)
 			return -1;
 	}
 	if (op->mem.index != ZYDIS_REGISTER_NONE) {
 		x->index = gpr_num(op->mem.index, NULL);
-		if (x->index >= LBR_NREG)
+		if (x->index >= X86_NREG)
 			return -1;
 	}
 	x->disp = op->mem.disp.has_displacement ? op->mem.disp.value : 0;
@@ -272,7 +276,10 @@ int lbr_isa_decode_block(const struct lbr_isa *isa, uint64_t pc, int max_insns,
 			have -= off;
 			base += off;
 			off = 0;
-			have += read_partial(buf + have, base + have, sizeof(buf) - have);
+			size_t got = read_partial(buf + have, base + have, sizeof(buf) - have);
+			if (lbr_isa_code_view && got)
+				lbr_isa_code_view(buf + have, base + have, got);
+			have += got;
 			if (have == 0)
 				return -1;
 		}
@@ -399,15 +406,39 @@ void lbr_isa_cpu_from_ucontext(struct lbr_cpu *cpu, const void *ucv)
 {
 	const ucontext_t *uc = ucv;
 	const greg_t *g = uc->uc_mcontext.gregs;
-	static const int map[LBR_NREG] = {
+	static const int map[X86_NREG] = {
 		REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI, REG_RDI,
 		REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
 	};
-	for (int i = 0; i < LBR_NREG; i++)
+	for (int i = 0; i < X86_NREG; i++)
 		cpu->reg[i] = (uint64_t)g[map[i]];
 	cpu->pc = (uint64_t)g[REG_RIP];
 	cpu->flags = (uint64_t)g[REG_EFL];
 	cpu->sp = (uint64_t)g[REG_RSP];
+}
+
+/* ------------------------------------------------------------------ breakpoints, ucontext */
+
+size_t lbr_isa_bp_encode(const uint8_t *orig, uint8_t *bp)
+{
+	(void)orig;
+	bp[0] = 0xCC; /* int3 */
+	return 1;
+}
+
+uint64_t lbr_isa_uc_pc(const void *uc)
+{
+	return (uint64_t)((const ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
+}
+
+void lbr_isa_uc_set_pc(void *uc, uint64_t pc)
+{
+	((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
+}
+
+uint64_t lbr_isa_bp_addr(const void *uc)
+{
+	return lbr_isa_uc_pc(uc) - 1; /* int3 is a trap: RIP is past it */
 }
 
 const char *lbr_kind_name(uint8_t kind)

@@ -68,35 +68,42 @@ static int parse_u64(const char *s, uint64_t *v)
 	return 0;
 }
 
-/* The preload library: $LIBDIR/libtiprof-lbr.so next to bin/ (TIPROF_LBR_LIB overrides). */
+/* The preload library: $LIBDIR/libtiprof-lbr.so next to bin/, or in the command's own
+ * directory (the cross build's layout, $(BUILD)/lbr-riscv64/); TIPROF_LBR_LIB overrides. */
 static int find_lib(struct record_ctx *c)
 {
 	const char *env = getenv("TIPROF_LBR_LIB");
 	if (env && *env) {
 		snprintf(c->lib, sizeof(c->lib), "%s", env);
-	} else {
-		char exe[PATH_MAX];
-		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		if (n <= 0)
-			return -1;
-		exe[n] = 0;
-		char *slash = strrchr(exe, '/');
-		if (!slash)
-			return -1;
-		*slash = 0;
-		static const char rel[] = "/../lib/libtiprof-lbr.so";
-		if (strlen(exe) + sizeof(rel) > sizeof(c->lib))
+		return access(c->lib, R_OK) == 0 ? 0 : -1;
+	}
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return -1;
+	exe[n] = 0;
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return -1;
+	*slash = 0;
+	static const char *const rel[] = { "/../lib/libtiprof-lbr.so", "/libtiprof-lbr.so" };
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		if (strlen(exe) + strlen(rel[i]) + 1 > sizeof(c->lib))
 			return -1;
 		memcpy(c->lib, exe, strlen(exe));
-		memcpy(c->lib + strlen(exe), rel, sizeof(rel));
+		memcpy(c->lib + strlen(exe), rel[i], strlen(rel[i]) + 1);
+		if (access(c->lib, R_OK) == 0)
+			return 0;
 	}
-	return access(c->lib, R_OK) == 0 ? 0 : -1;
+	/* Report the usual location. */
+	memcpy(c->lib + strlen(exe), rel[0], strlen(rel[0]) + 1);
+	return -1;
 }
 
 static int cmd_record(int argc, char **argv)
 {
 	struct record_ctx c = { "tiprof-lbr.data", "task-clock", LBR_DEFAULT_PERIOD,
-				LBR_DEFAULT_DEPTH, "hwbp", NULL, "" };
+				LBR_DEFAULT_DEPTH, LBR_DEFAULT_MECH_NAME, NULL, "" };
 	int i;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];

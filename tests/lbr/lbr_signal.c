@@ -59,7 +59,9 @@ int main(int argc, char **argv)
 	sa.sa_handler = on_usr1;
 	sigaction(SIGUSR1, &sa, NULL);
 	sa.sa_sigaction = on_trap;
-	sa.sa_flags = SA_SIGINFO;
+	/* SA_NODEFER: lbr_exact single-steps this handler, and a step trap while SIGTRAP is
+	 * blocked makes the kernel reset SIGTRAP to its default action (the next raise kills). */
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
 	sigaction(SIGTRAP, &sa, NULL);
 	signal(SIGRTMAX - 2, on_rt);
 	for (long r = 0; r < reps; r++)

@@ -18,6 +18,24 @@ bad() { echo "  FAIL $*"; failn=$((failn + 1)); }
 
 "$T/test_lbr_unit" > "$W/unit.log" 2>&1 && ok "unit tests ($(tail -1 "$W/unit.log"))" || { cat "$W/unit.log"; bad "unit tests"; }
 
+# RISC-V back end on the host: synthetic contexts, then every instruction of a static riscv64
+# binary against riscv64-linux-gnu-objdump (canonical names); the cross build exists.
+RVOD=${RV_OBJDUMP:-riscv64-linux-gnu-objdump}
+"$T/test_lbr_rv" > "$W/rv_unit.log" 2>&1 && ok "RISC-V adapter, synthetic contexts ($(tail -1 "$W/rv_unit.log"))" \
+  || { cat "$W/rv_unit.log"; bad "RISC-V adapter, synthetic contexts"; }
+if set -o pipefail && "$RVOD" -d -M no-aliases "$B/lbr/rv/lbr_indirect" \
+     | "$T/test_lbr_rv" --objdump lbr_indirect > "$W/rv_objdump.log" 2>&1; then
+  ok "RISC-V adapter vs $RVOD: $(head -1 "$W/rv_objdump.log"); $(tail -1 "$W/rv_objdump.log")"
+else
+  cat "$W/rv_objdump.log"; bad "RISC-V adapter vs $RVOD"
+fi
+set +o pipefail
+if file "$B/lbr-riscv64/libtiprof-lbr.so" "$B/lbr-riscv64/tiprof-lbr" | grep -c 'RISC-V' | grep -qx 2; then
+  ok "lbr-riscv64: libtiprof-lbr.so and tiprof-lbr cross-built for riscv64"
+else
+  bad "lbr-riscv64: cross build missing: $(file "$B/lbr-riscv64/"* 2>&1 | head -2)"
+fi
+
 # program  exact-reps traced-reps period(ns)  extra check.py args
 PROGS=(
   "lbr_loops    0002 3000 200000"
@@ -26,42 +44,66 @@ PROGS=(
   "lbr_signal   0002 1000 200000"
   "lbr_threads  0002 2000 200000 --exe-only"
 )
+# Each program is traced with both stopping mechanisms: hwbp (perf hardware breakpoints) and
+# int3 (software breakpoints patched into the code, lbr_stop_sw.c). RUNS = "mech suffix".
+RUNS=("hwbp ''" "int3 .int3")
 # Identical environments of the same size (so the same stack layout), and the tracer started
 # in both runs (so libc's state, e.g. malloc's, evolves the same), but in the exact run with a
-# period no run reaches: no sample, no stop, only the single-stepping.
-envof() { printf 'LD_BIND_NOW=1 LD_PRELOAD=%s TIPROF_LBR_OUT=%s TIPROF_LBR_PERIOD=%012d' "$SO" "$W/$2.$1.lbr" "$3"; }
+# period no run reaches: no sample, no stop, only the single-stepping. The mechanism is part
+# of the environment (hwbp and int3 have the same length).
+envof() { printf 'LD_BIND_NOW=1 LD_PRELOAD=%s TIPROF_LBR_OUT=%s TIPROF_LBR_MECH=%s TIPROF_LBR_PERIOD=%012d' "$SO" "$W/$2.$1.lbr" "$4" "$3"; }
 NEVER=999999999999
 
+declare -A REF_RC
 # Exact runs in the background (they are the slow part), two at a time.
-for spec in "${PROGS[@]}"; do
-  set -- $spec; p=$1
-  ( env -i $(envof x "$p" $NEVER) "$T/lbr_exact" "$W/$p.exact" "$T/$p" "$2" > "$W/$p.exact.out" 2>&1 ) &
-  [ $(jobs -r | wc -l) -ge 2 ] && wait -n
+for run in "${RUNS[@]}"; do
+  eval "set -- $run"; mech=$1; sfx=$2
+  for spec in "${PROGS[@]}"; do
+    set -- $spec; p=$1
+    ( env -i $(envof x "$p$sfx" $NEVER $mech) "$T/lbr_exact" "$W/$p$sfx.exact" "$T/$p" "$2" > "$W/$p$sfx.exact.out" 2>&1 ) &
+    [ $(jobs -r | wc -l) -ge 2 ] && wait -n
+  done
 done
 
-for spec in "${PROGS[@]}"; do
-  set -- $spec; p=$1; reps=$3; period=$4; shift 4; extra="$*"
-  "$T/$p" "$reps" > "$W/$p.ref" 2>&1; ref_rc=$?
-  env -i $(envof t "$p" "$period") setarch -R "$T/$p" "$reps" > "$W/$p.out" 2>&1; rc=$?
-  if [ $rc -eq $ref_rc ] && cmp -s "$W/$p.ref" "$W/$p.out"; then
-    ok "$p: traced output and exit status ($rc) unchanged"
-  else
-    bad "$p: traced run differs (exit $rc vs $ref_rc): $(head -c 200 "$W/$p.out")"
-  fi
+for run in "${RUNS[@]}"; do
+  eval "set -- $run"; mech=$1; sfx=$2
+  for spec in "${PROGS[@]}"; do
+    set -- $spec; p=$1; reps=$3; period=$4; shift 4; extra="$*"
+    "$T/$p" "$reps" > "$W/$p.ref" 2>&1; ref_rc=$?; REF_RC[$p]=$ref_rc
+    env -i $(envof t "$p$sfx" "$period" $mech) setarch -R "$T/$p" "$reps" > "$W/$p$sfx.out" 2>&1; rc=$?
+    if [ $rc -eq $ref_rc ] && cmp -s "$W/$p.ref" "$W/$p$sfx.out"; then
+      ok "$p ($mech): traced output and exit status ($rc) unchanged"
+    else
+      bad "$p ($mech): traced run differs (exit $rc vs $ref_rc): $(head -c 200 "$W/$p$sfx.out")"
+    fi
+  done
 done
 wait
-for spec in "${PROGS[@]}"; do
-  set -- $spec; p=$1; shift 4; extra="$*"
-  "$BIN" dump "$W/$p.t.lbr" > "$W/$p.dump" 2> "$W/$p.dump.err" || bad "$p: dump failed: $(cat "$W/$p.dump.err")"
-  objdump -d --no-show-raw-insn "$T/$p" > "$W/$p.objd"
-  if out=$(python3 "$HERE/check.py" "$W/$p.dump" "$W/$p.exact" "$W/$p.objd" "$T/$p" $extra 2>&1); then
-    ok "$p: every {from,to} is a real taken branch${out:+
+for run in "${RUNS[@]}"; do
+  eval "set -- $run"; mech=$1; sfx=$2
+  for spec in "${PROGS[@]}"; do
+    set -- $spec; p=$1; shift 4; extra="$*"
+    # int3 with 16 threads: foreign traps (a thread reaching another's patch) suspend patches,
+    # so fewer stacks complete; every one collected is still checked.
+    [ "$mech.$p" = int3.lbr_threads ] && extra="$extra --min 3"
+    "$BIN" dump "$W/$p$sfx.t.lbr" > "$W/$p$sfx.dump" 2> "$W/$p$sfx.dump.err" || bad "$p ($mech): dump failed: $(cat "$W/$p$sfx.dump.err")"
+    # The exact run must have run to the end (a trace cut short cannot vouch for stacks).
+    ex_end=$(tail -1 "$W/$p$sfx.exact")
+    [ "${ex_end##* exit }" = "${REF_RC[$p]}" ] || bad "$p ($mech): exact run ended abnormally: $ex_end"
+    [ -s "$W/$p.objd" ] || objdump -d --no-show-raw-insn "$T/$p" > "$W/$p.objd"
+    if out=$(python3 "$HERE/check.py" "$W/$p$sfx.dump" "$W/$p$sfx.exact" "$W/$p.objd" "$T/$p" $extra 2>&1); then
+      ok "$p ($mech): every {from,to} is a real taken branch${out:+
 $out}"
-  else
-    bad "$p: branch checks
+    else
+      bad "$p ($mech): branch checks
 $out"
-  fi
+    fi
+  done
 done
+# int3: the session record names the mechanism, and stops happened through patches.
+grep -q '^session .* mech=2 ' "$W/lbr_loops.int3.dump" \
+  && ok "int3: session mech=2, $(awk '/^stats/ {for (i=5;i<=NF;i++) {split($i,kv,"="); if (kv[1]=="stops") s+=kv[2]}} END {print s}' "$W/lbr_loops.int3.dump") stops in lbr_loops" \
+  || bad "int3: no int3 session in $W/lbr_loops.int3.dump"
 
 # 16 threads: every thread traced (16 workers + main).
 n=$(grep -c '^thread ' "$W/lbr_threads.dump")

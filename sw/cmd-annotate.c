@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * cmd-annotate.c - `tiprof annotate FILE [--elf ELF] [--function NAME]`: the disassembly of
+ * one function (default: the hottest) with each instruction's share of all samples, its
+ * cycle-category mix, and the source file:line of DWARF (libdw) above each run of
+ * instructions from the same line, followed by that line's text when the source file is
+ * readable (docs/report.md).
+ *
+ * Sections: source text cache; choosing the function; output; entry point.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/sfprof.h"
+#include "lib/srcline.h"
+#include "rv_isa.h"
+#include "tiprof.h"
+
+/* Lines of one source file, read on demand. */
+struct src_cache {
+	char *path;	/* the file (owned), NULL if none loaded */
+	char *text;	/* its contents (owned) */
+	char **line;	/* line starts into text (owned) */
+	int nline;	/* lines */
+};
+
+/* State of one annotate run. */
+struct annotate_ctx {
+	const char *file;	/* the sample file */
+	const char *elf;	/* --elf, or NULL */
+	const char *func;	/* --function, or NULL: the hottest */
+	struct sfprof p;	/* the profile */
+	struct srcline *sl;	/* DWARF lines, or NULL if the ELF has none */
+	struct src_cache src;	/* the last source file shown */
+	char err[1024];		/* message of a failure */
+};
+
+/* ---- source text cache */
+
+static void src_free(struct src_cache *c)
+{
+	free(c->path);
+	free(c->text);
+	free(c->line);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Text of path:lineno, or NULL if unreadable. */
+static const char *src_line(struct src_cache *c, const char *path, int lineno)
+{
+	if (!c->path || strcmp(c->path, path)) {
+		FILE *f;
+		long n;
+		int k = 0;
+
+		src_free(c);
+		c->path = strdup(path);
+		f = fopen(path, "r");
+		if (!c->path || !f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
+		    fseek(f, 0, SEEK_SET) || !(c->text = malloc((size_t)n + 1)) ||
+		    fread(c->text, 1, (size_t)n, f) != (size_t)n) {
+			if (f)
+				fclose(f);
+			free(c->text);
+			c->text = NULL;
+			return NULL;
+		}
+		fclose(f);
+		c->text[n] = '\0';
+		for (long i = 0; i < n; i++)
+			k += c->text[i] == '\n';
+		c->line = calloc((size_t)k + 2, sizeof(*c->line));
+		if (!c->line)
+			return NULL;
+		c->line[c->nline++] = c->text;
+		for (long i = 0; i < n; i++)
+			if (c->text[i] == '\n') {
+				c->text[i] = '\0';
+				if (i + 1 < n)
+					c->line[c->nline++] = c->text + i + 1;
+			}
+	}
+	if (!c->line || lineno < 1 || lineno > c->nline)
+		return NULL;
+	return c->line[lineno - 1];
+}
+
+/* ---- choosing the function */
+
+/* Index of the function to show, or -1 with x->err set. */
+static long annotate_pick(struct annotate_ctx *x)
+{
+	const struct code_map *m = &x->p.map;
+	double *w, best = -1;
+	long bi = -1;
+
+	if (x->func) {
+		for (size_t i = 0; i < m->nfunc; i++)
+			if (m->func[i].name && !strcmp(m->func[i].name, x->func))
+				return (long)i;
+		snprintf(x->err, sizeof(x->err), "no function '%.200s' in %.400s; tiprof report lists the "
+			 "sampled ones", x->func, x->p.elf);
+		return -1;
+	}
+	w = calloc(m->nfunc ? m->nfunc : 1, sizeof(*w));
+	if (!w) {
+		snprintf(x->err, sizeof(x->err), "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < x->p.prof.n; i++) {
+		long f = code_map_func(m, x->p.prof.ent[i].key);
+
+		if (f >= 0)
+			w[f] += x->p.prof.ent[i].total;
+	}
+	for (size_t i = 0; i < m->nfunc; i++)
+		if (w[i] > best) {
+			best = w[i];
+			bi = (long)i;
+		}
+	free(w);
+	if (bi < 0 || best <= 0)
+		snprintf(x->err, sizeof(x->err), "%.400s: no sample falls in a function of %.400s", x->file,
+			 x->p.elf);
+	return best > 0 ? bi : -1;
+}
+
+/* ---- output */
+
+static const char *const mix_names[ATTR_NCAT] = { "exec", "alu", "load", "store", "misp",
+						  "flush", "fe" };
+
+/* The two heaviest categories of e as "exec 80 load 20". */
+static void annotate_mix(const struct attr_ent *e, char *buf, size_t len)
+{
+	int a = -1, b = -1;
+
+	buf[0] = '\0';
+	if (!e || e->total <= 0)
+		return;
+	for (int c = 0; c < ATTR_NCAT; c++) {
+		if (e->w[c] <= 0)
+			continue;
+		if (a < 0 || e->w[c] > e->w[a]) {
+			b = a;
+			a = c;
+		} else if (b < 0 || e->w[c] > e->w[b]) {
+			b = c;
+		}
+	}
+	if (b < 0)
+		snprintf(buf, len, "%s %.0f", mix_names[a], 100 * e->w[a] / e->total);
+	else
+		snprintf(buf, len, "%s %.0f %s %.0f", mix_names[a], 100 * e->w[a] / e->total,
+			 mix_names[b], 100 * e->w[b] / e->total);
+}
+
+static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
+{
+	const struct code_range *f = &x->p.map.func[fi];
+	char last_file[4096] = "";
+	int last_line = -1;
+	double fw = 0, all = x->p.prof.total;
+	char mix[64], dis[128];
+
+	for (size_t i = 0; i < x->p.prof.n; i++)
+		if (x->p.prof.ent[i].key >= f->start && x->p.prof.ent[i].key < f->end)
+			fw += x->p.prof.ent[i].total;
+	fprintf(out, "# %s [0x%" PRIx64 ", 0x%" PRIx64 ") of %s: %.2f%% of %" PRIu64
+		" samples\n", f->name ? f->name : "?", f->start, f->end, x->p.elf,
+		all > 0 ? 100 * fw / all : 0.0, x->p.trailer.samples);
+	fprintf(out, "# share = %% of all samples; mix = its top categories in %% "
+		"(exec alu load store misp flush fe)\n");
+	if (!x->sl)
+		fprintf(out, "# no source lines: %s\n", x->err);
+	for (uint64_t pc = f->start; pc < f->end;) {
+		uint8_t b[4];
+		size_t n = elf_image_read(&x->p.img, pc, b, sizeof(b));
+		struct rv_insn in;
+		const struct attr_ent *e = attr_prof_get(&x->p.prof, pc);
+		const char *file;
+		int line, len = rv_decode(b, n, pc, &in);
+
+		if (x->sl && !srcline_find(x->sl, pc, &file, &line) &&
+		    (line != last_line || strcmp(file, last_file))) {
+			const char *text = src_line(&x->src, file, line);
+
+			int used = fprintf(out, "%s:%d", file, line);
+
+			if (text && used < 79 - 12) {	/* the text only where it fits 79 columns */
+				while (*text == ' ' || *text == '\t')
+					text++;
+				fprintf(out, "  %.*s", 79 - 2 - used, text);
+			}
+			fputc('\n', out);
+			snprintf(last_file, sizeof(last_file), "%s", file);
+			last_line = line;
+		}
+		if (len < 0 || rv_disasm(&in, pc, dis, sizeof(dis)) < 0)
+			snprintf(dis, sizeof(dis), len == RV_ERR_NEED_MORE ? "(end of segment)" :
+				 ".insn 0x%08" PRIx32, in.raw);
+		for (char *t = dis; *t; t++)
+			if (*t == '\t')
+				*t = ' ';
+		annotate_mix(e, mix, sizeof(mix));
+		if (e && all > 0)
+			fprintf(out, "%7.2f%%  %-18s", 100 * e->total / all, mix);
+		else
+			fprintf(out, "%8s  %-18s", "", "");
+		fprintf(out, " %8" PRIx64 ":  %.38s\n", pc, dis);
+		if (len < 0 && (len == RV_ERR_NEED_MORE || !in.len))
+			break;
+		pc += len > 0 ? (unsigned)len : in.len;
+	}
+	return 0;
+}
+
+/* ---- entry point */
+
+static int annotate_run(struct annotate_ctx *x)
+{
+	int ret = TIPROF_EXIT_FAIL;
+	long fi;
+
+	if (sfprof_load(&x->p, x->file, x->elf, x->err, sizeof(x->err)))
+		goto fail;
+	fi = annotate_pick(x);
+	if (fi < 0)
+		goto fail;
+	x->sl = srcline_open(x->p.elf, x->err, sizeof(x->err));
+	annotate_print(x, fi, stdout);
+	if (fflush(stdout) || ferror(stdout)) {
+		snprintf(x->err, sizeof(x->err), "cannot write the annotation");
+		goto fail;
+	}
+	ret = TIPROF_EXIT_OK;
+	goto out;
+fail:
+	fprintf(stderr, "tiprof annotate: %s\n", x->err);
+out:
+	srcline_close(x->sl);
+	src_free(&x->src);
+	sfprof_free(&x->p);
+	return ret;
+}
+
+/* Entry point of `tiprof annotate` (registered in sw/tiprof.c). */
+int cmd_annotate(int argc, char **argv)
+{
+	static const char usage[] = "usage: tiprof annotate FILE [--elf ELF] [--function NAME]";
+	struct annotate_ctx x;
+
+	memset(&x, 0, sizeof(x));
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--elf") && i + 1 < argc) {
+			x.elf = argv[++i];
+		} else if (!strcmp(argv[i], "--function") && i + 1 < argc) {
+			x.func = argv[++i];
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "tiprof annotate: unknown option '%s'; %s\n", argv[i], usage);
+			return TIPROF_EXIT_USAGE;
+		} else if (!x.file) {
+			x.file = argv[i];
+		} else {
+			fprintf(stderr, "tiprof annotate: more than one FILE ('%s'); %s\n", argv[i],
+				usage);
+			return TIPROF_EXIT_USAGE;
+		}
+	}
+	if (!x.file) {
+		fprintf(stderr, "tiprof annotate: no sample file given; %s\n", usage);
+		return TIPROF_EXIT_USAGE;
+	}
+	return annotate_run(&x);
+}

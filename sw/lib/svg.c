@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* svg.c - minimal SVG writer and chart helpers (contracts in svg.h). */
+#include "svg.h"
+
+#include <math.h>
+
+static const char *const palette[] = {
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+	"#7f7f7f", "#bcbd22", "#17becf",
+};
+
+const char *svg_color(size_t i)
+{
+	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
+}
+
+/* Write s with &, <, >, " and ' escaped; control characters become spaces. */
+static void esc(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default:
+			fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+		}
+	}
+}
+
+void svg_begin(FILE *f, double w, double h)
+{
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
+		"height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n",
+		w, h, w, h);
+	svg_rect(f, 0, 0, w, h, "#ffffff");
+}
+
+int svg_end(FILE *f)
+{
+	fputs("</svg>\n", f);
+	return ferror(f) ? -1 : 0;
+}
+
+void svg_rect(FILE *f, double x, double y, double w, double h, const char *fill)
+{
+	fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\"/>\n",
+		x, y, w < 0 ? 0 : w, h < 0 ? 0 : h, fill);
+}
+
+void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *stroke,
+	      double width)
+{
+	fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+		"stroke-width=\"%.2f\"/>\n", x1, y1, x2, y2, stroke, width);
+}
+
+void svg_text(FILE *f, double x, double y, double size, const char *anchor, double rotate,
+	      const char *text)
+{
+	fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.1f\" text-anchor=\"%s\"", x, y,
+		size, anchor);
+	if (rotate != 0)
+		fprintf(f, " transform=\"rotate(%.1f %.2f %.2f)\"", rotate, x, y);
+	fputc('>', f);
+	esc(f, text);
+	fputs("</text>\n", f);
+}
+
+void svg_polyline(FILE *f, const double *xs, const double *ys, size_t n, const char *stroke)
+{
+	fputs("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"", f);
+	fputs(stroke, f);
+	fputs("\" points=\"", f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s%.2f,%.2f", i ? " " : "", xs[i], ys[i]);
+	fputs("\"/>\n", f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"%s\"/>\n", xs[i], ys[i],
+			stroke);
+}
+
+/* A "nice" upper bound for an axis whose data reach m (> 0): 1, 2, 2.5 or 5 times 10^k. */
+static double nice_max(double m)
+{
+	double p, s;
+
+	if (!(m > 0))
+		return 1;
+	p = pow(10, floor(log10(m)));
+	s = m / p;
+	return (s <= 1 ? 1 : s <= 2 ? 2 : s <= 2.5 ? 2.5 : s <= 5 ? 5 : 10) * p;
+}
+
+/* Plot area shared by both charts. */
+enum { PL = 70, PT = 40, PW = 560, PH = 300 };
+
+/* Y axis from 0 to ymax with 5 ticks and grid lines, label rotated. */
+static void y_axis(FILE *f, double ymax, const char *label)
+{
+	char buf[32];
+
+	for (int i = 0; i <= 5; i++) {
+		double y = PT + PH - PH * i / 5.0;
+
+		svg_line(f, PL, y, PL + PW, y, i ? "#dddddd" : "#000000", 1);
+		snprintf(buf, sizeof(buf), "%g", ymax * i / 5.0);
+		svg_text(f, PL - 6, y + 4, 11, "end", 0, buf);
+	}
+	svg_line(f, PL, PT, PL, PT + PH, "#000000", 1);
+	svg_text(f, 18, PT + PH / 2.0, 12, "middle", -90, label);
+}
+
+int svg_bar_chart(FILE *f, const struct svg_bars *c)
+{
+	double m = 0, ymax, gw, bw;
+	size_t n = c->ngroups * c->nseries;
+
+	for (size_t i = 0; i < n; i++)
+		if (c->v[i] > m)
+			m = c->v[i];
+	ymax = nice_max(m);
+	svg_begin(f, PL + PW + 150, PT + PH + 60);
+	svg_text(f, PL + PW / 2.0, 22, 14, "middle", 0, c->title);
+	y_axis(f, ymax, c->ylabel);
+	gw = c->ngroups ? (double)PW / (double)c->ngroups : PW;
+	bw = c->nseries ? gw * 0.8 / (double)c->nseries : 0;
+	for (size_t g = 0; g < c->ngroups; g++) {
+		for (size_t s = 0; s < c->nseries; s++) {
+			double v = c->v[g * c->nseries + s], h = v > 0 ? PH * v / ymax : 0;
+
+			svg_rect(f, PL + gw * (double)g + gw * 0.1 + bw * (double)s, PT + PH - h, bw,
+				 h, svg_color(s));
+		}
+		svg_text(f, PL + gw * ((double)g + 0.5), PT + PH + 18, 12, "middle", 0, c->group[g]);
+	}
+	for (size_t s = 0; s < c->nseries; s++) {
+		svg_rect(f, PL + PW + 15, PT + 10 + 20.0 * (double)s, 12, 12, svg_color(s));
+		svg_text(f, PL + PW + 32, PT + 21 + 20.0 * (double)s, 12, "start", 0, c->series[s]);
+	}
+	return svg_end(f);
+}
+
+int svg_line_chart(FILE *f, const struct svg_lines *c)
+{
+	double m = 0, ymax, lo = 0, hi = 0, xs[64], ys[64];
+	char buf[32];
+	size_t np = c->npts < 64 ? c->npts : 64;
+
+	for (size_t i = 0; i < c->nlines * c->npts; i++)
+		if (c->y[i] > m)
+			m = c->y[i];
+	for (size_t p = 0; p < np; p++) {
+		double lx = log2(c->x[p] > 0 ? c->x[p] : 1);
+
+		if (!p || lx < lo)
+			lo = lx;
+		if (!p || lx > hi)
+			hi = lx;
+	}
+	if (hi <= lo) {
+		lo -= 1;
+		hi += 1;
+	}
+	ymax = nice_max(m);
+	svg_begin(f, PL + PW + 150, PT + PH + 60);
+	svg_text(f, PL + PW / 2.0, 22, 14, "middle", 0, c->title);
+	y_axis(f, ymax, c->ylabel);
+	svg_line(f, PL, PT + PH, PL + PW, PT + PH, "#000000", 1);
+	for (size_t p = 0; p < np; p++) {
+		xs[p] = PL + 20 + (PW - 40) * (log2(c->x[p] > 0 ? c->x[p] : 1) - lo) / (hi - lo);
+		svg_line(f, xs[p], PT + PH, xs[p], PT + PH + 5, "#000000", 1);
+		snprintf(buf, sizeof(buf), "%g", c->x[p]);
+		svg_text(f, xs[p], PT + PH + 18, 11, "middle", 0, buf);
+	}
+	svg_text(f, PL + PW / 2.0, PT + PH + 42, 12, "middle", 0, c->xlabel);
+	for (size_t l = 0; l < c->nlines; l++) {
+		for (size_t p = 0; p < np; p++) {
+			double v = c->y[l * c->npts + p];
+
+			ys[p] = PT + PH - PH * (v > 0 ? v : 0) / ymax;
+		}
+		svg_polyline(f, xs, ys, np, svg_color(l));
+		svg_line(f, PL + PW + 15, PT + 16 + 20.0 * (double)l, PL + PW + 30,
+			 PT + 16 + 20.0 * (double)l, svg_color(l), 2);
+		svg_text(f, PL + PW + 35, PT + 21 + 20.0 * (double)l, 12, "start", 0, c->line[l]);
+	}
+	return svg_end(f);
+}
