@@ -16,6 +16,7 @@
 
 #include "cmd-record-sim.h"
 #include "core.h"
+#include "rob_trace.h"
 #include "oracle.h"
 #include "tiprof.h"
 
@@ -26,6 +27,9 @@ struct sim_ctx {
 	const char *config;     /* preset name */
 	int json;               /* print one JSON object */
 	const char *oracle_path; /* where to write the Oracle profile, or NULL */
+	const char *trace_path; /* --rob-trace: where to record the ROB interface, or NULL */
+	struct rob_trace_writer tw; /* the ROB trace being written */
+	int tw_open;            /* tw is open */
 	struct recsim_cfg prof; /* --profile: the sample file to record (prof.path NULL: none) */
 	struct recsim *rec;     /* the recorder while recording */
 	char **prog_argv;       /* ELF and its arguments */
@@ -96,6 +100,10 @@ static int sim_loop(struct sim_ctx *x)
 		}
 		if (x->rec && recsim_cycle(x->rec, &o.rob, x->err, sizeof(x->err)))
 			return -1;
+		if (x->tw_open && rob_trace_writer_cycle(&x->tw, &o.rob) < 0) {
+			snprintf(x->err, sizeof(x->err), "cannot write the ROB trace %s", x->trace_path);
+			return -1;
+		}
 		if (oracle_cycle(&x->orc, &o.rob, o.head_kind))
 			goto nomem;
 		for (unsigned k = 0; k < o.n_retired; k++)
@@ -147,8 +155,24 @@ static int sim_run(struct sim_ctx *x)
 		if (!x->rec)
 			goto fail;
 	}
+	if (x->trace_path) {
+		struct rob_trace_hdr th = { cfg.width, 64, 7 };
+
+		if (rob_trace_writer_open(&x->tw, x->trace_path, &th) < 0) {
+			snprintf(x->err, sizeof(x->err), "cannot create the ROB trace %s", x->trace_path);
+			goto fail;
+		}
+		x->tw_open = 1;
+	}
 	if (sim_loop(x))
 		goto fail;
+	if (x->tw_open) {
+		x->tw_open = 0;
+		if (rob_trace_writer_close(&x->tw) < 0) {
+			snprintf(x->err, sizeof(x->err), "cannot write the ROB trace %s", x->trace_path);
+			goto fail;
+		}
+	}
 	if (x->rec) {
 		struct recsim_stats rs;
 
@@ -181,6 +205,8 @@ static int sim_run(struct sim_ctx *x)
 	ret = TIPROF_EXIT_OK;
 	goto out;
 fail:
+	if (x->tw_open)
+		rob_trace_writer_close(&x->tw);
 	fprintf(stderr, "tiprof sim: %s\n", x->err);
 out:
 	if (x->out && x->out != stdout)
@@ -219,6 +245,8 @@ int cmd_sim(int argc, char **argv)
 			}
 		} else if (strcmp(argv[i], "--oracle") == 0 && i + 1 < argc) {
 			x.oracle_path = argv[++i];
+		} else if (strcmp(argv[i], "--rob-trace") == 0 && i + 1 < argc) {
+			x.trace_path = argv[++i];
 		} else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
 			x.prof.path = argv[++i];
 		} else if ((strcmp(argv[i], "--period") == 0 ||

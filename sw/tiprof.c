@@ -65,7 +65,8 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  object; --limit N shows N rows (default 25, 0 = all; JSON: all).",
 	  cmd_report },
 	{ "sim", "run a RISC-V program on the out-of-order core model: cycles, IPC, cycle stack",
-	  "usage: tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] ELF [ARGS]\n"
+	  "usage: tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] [--profile FILE]\n"
+	  "                  [--rob-trace FILE] ELF [ARGS]\n"
 	  "  Run the static riscv64 program ELF with ARGS on the timing model (default 4wide,\n"
 	  "  the TIP paper's BOOM) and print cycles, instructions, IPC and the Oracle cycle\n"
 	  "  stack. --json prints one JSON object on stdout (the program's own output goes to\n"
@@ -73,7 +74,9 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  A missing or unusable ELF gives one line on stderr and exit status 1.\n"
 	  "  --profile FILE records a TIP sample file: the unit's model is drained by the\n"
 	  "  driver's hardware layer on its interrupt (--period P, default 64; --rand-bits K,\n"
-	  "  default 6, 0 = periodic); read it with tiprof report / annotate.",
+	  "  default 6, 0 = periodic); read it with tiprof report / annotate.\n"
+	  "  --rob-trace FILE records the per-cycle ROB interface (docs/rob-trace.md) for\n"
+	  "  tiprof-trace and for replay through the RTL unit.",
 	  cmd_sim },
 #endif
 	{ "version", "print the version of tiprof and of the formats it reads",

@@ -25,7 +25,8 @@ $(BUILD)/trace/test_rob_trace: $(TRACE_DIR)/tests/test_rob_trace.c $(TRACE_LIB)
 
 .PHONY: test-trace
 TEST_TARGETS += test-trace
-test-trace: $(BUILD)/trace/test_rob_trace $(BUILD)/bin/tiprof-trace $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vtip/2-64-16/Vtiprof_tb
+test-trace: $(BUILD)/trace/test_rob_trace $(BUILD)/bin/tiprof-trace $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vtip/2-64-16/Vtiprof_tb \
+            $(BUILD)/bin/tiprof $(BUILD)/workloads/quicksort
 	@echo "== test-trace: ROB trace format, record and replay through the RTL, VCD export"
 	@$(BUILD)/trace/test_rob_trace
 	@BUILD=$(BUILD) VCD2FST=$(VCD2FST) $(TRACE_DIR)/tests/replay.sh

@@ -21,6 +21,12 @@ if $tool vcd "$out/random.rbt" --from 1000 --count 500 -o "$out/window.vcd" &&
 else bad "VCD export"; fi
 n=$($tool dump "$out/random.rbt" --from 5 --count 3 | wc -l)
 [ "$n" = 3 ] && ok "dump of a 3-cycle window" || bad "dump printed $n lines"
+# A real workload on the core model, recorded by tiprof sim, through the RTL.
+if $b/bin/tiprof sim --rob-trace "$out/quicksort.rbt" $b/workloads/quicksort 3000 > /dev/null 2>&1 &&
+   TIPROF_TB_TRACE=$out/quicksort.rbt $sim +bench=replay +cycles=1000000000 +outdir=$out \
+     > "$out/replay-quicksort.log" 2>&1 && grep -q "PASS replay" "$out/replay-quicksort.log"; then
+  ok "tiprof sim --rob-trace (quicksort 3000) replayed through the RTL: $(grep '^replay:' "$out/replay-quicksort.log")"
+else bad "tiprof sim --rob-trace replay (see $out/replay-quicksort.log)"; fi
 # Bad inputs: one line, non-zero exit, nothing left behind.
 msg=$($tool info /bin/sh 2>&1); rc=$?
 [ $rc -ne 0 ] && [ "$(echo "$msg" | wc -l)" = 1 ] && ok "foreign file: $msg" || bad "foreign file ($rc): $msg"
