@@ -45,10 +45,10 @@ include sim/iss/iss.mk
 include sim/workloads/workloads.mk
 include sim/model/model.mk
 include sim/trace/trace.mk
-include tests/tip/tip.mk
 include driver/hw/hw.mk
 include driver/driver.mk
 include sim/core/core.mk
+include tests/tip/tip.mk
 include sw/sw.mk
 include sw/lbr/lbr.mk
 include tests/accuracy/accuracy.mk

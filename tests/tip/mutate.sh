@@ -2,9 +2,12 @@
 # Mutation check of the RTL tests: plants each bug of tests/tip/mutants.txt into a copy of the
 # RTL, builds it with the same C harness (W=2 XLEN=64 FIFO 16) and runs the directed benches and
 # a random differential run; every mutant must be killed. Prints 'N passed, N failed'.
-# Usage: mutate.sh VERILATOR HARNESS_DIR   (HARNESS_DIR = build/vtip/2-64-16, already built)
+# Usage: mutate.sh VERILATOR HARNESS_DIR LIB...   (HARNESS_DIR = build/vtip/2-64-16, already
+# built; LIB: the C libraries the harness links, as absolute paths)
 set -u
 verilator=$1 base=$2
+shift 2
+libs="$*"
 cfg=2-64-16
 out=build/mutants; rm -rf "$out"; mkdir -p "$out"
 rtl=$(grep -v '^//' rtl/tiprof.f)
@@ -25,8 +28,7 @@ PY
   ( cd "$dir" && $verilator --cc --exe --main --timing --assert -O3 --x-assign fast --x-initial fast \
       -Wno-fatal -Mdir obj --top-module tiprof_tb -LDFLAGS -lm -GW=2 -GXLEN=64 -GDEPTH=16 \
       $(printf '%s ' $rtl) ../../../tests/tip/tiprof_tb.sv \
-      $(cd ../../.. && pwd)/$base/harness/libtiprof_tb.a $(cd ../../.. && pwd)/build/model/libtiprof_tipmodel.a \
-      $(cd ../../.. && pwd)/build/vcd/libtiprof_vcd.a >verilate.log 2>&1 &&
+      $(cd ../../.. && pwd)/$base/harness/libtiprof_tb.a $libs >verilate.log 2>&1 &&
     make -s -C obj -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 >build.log 2>&1 ) || return 3
   for b in $benches random; do
     if ! "$dir/obj/Vtiprof_tb" +bench=$b +seed=7 +cycles=300000 +outdir="$dir" >"$dir/$b.log" 2>&1; then

@@ -8,10 +8,12 @@ TIP_RTL      := $(shell grep -v '^//' rtl/tiprof.f)
 TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
 TIP_TB_SRCS  := $(TIP_DIR)/harness.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
                 $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c \
-                $(TIP_DIR)/bench_replay.c sim/trace/rob_trace.c
+                $(TIP_DIR)/bench_replay.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c
 TIP_TB_HDRS  := $(TIP_DIR)/tb.h $(TIP_DIR)/harness.h $(TIP_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
                 sim/vcd/vcd.h sim/trace/rob_trace.h
-TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -Isim/trace
+TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -Isim/trace $(CORE_INC)
+# The live co-simulation bench links the core model, the ISS and the decoder.
+TIP_CORE_LIBS := $(CORE_LIB) $(ISS_LIB) $(ISA_LIB)
 VLT_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # W-XLEN-DEPTH of the cached builds: every W, both XLEN, depths 1..16 (power of two or not).
 TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2
@@ -29,16 +31,17 @@ LINT_TARGETS += lint-rtl
 
 # ------------------------------------------------------------------ model-only runner
 $(BUILD)/tip/tip_run_model: $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) \
-			    $(TIPMODEL_LIB) $(VCD_LIB)
+			    $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(TIP_CFLAGS) -o $@ $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIPMODEL_LIB) $(VCD_LIB) -lm
+	@$(CC) $(TIP_CFLAGS) -o $@ $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIPMODEL_LIB) $(VCD_LIB) \
+	  $(TIP_CORE_LIBS) -lm
 
 # ------------------------------------------------------------------ Verilator builds
 # 1. verilate (generates Vtiprof_tb__Dpi.h), 2. compile the C harness with gcc against that
 # header, 3. build and link the model with the harness library.
 $(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP_DIR)/dpi.c \
-			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB)
+			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
 	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
 	@rm -rf $(@D) && mkdir -p $(@D)/harness
 	@$(VERILATOR) --cc --exe --main --timing --assert -O3 --x-assign fast --x-initial fast \
@@ -46,6 +49,7 @@ $(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP
 	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
 	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_TB_SV) \
 	  $(abspath $(@D)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
+	  $(abspath $(TIP_CORE_LIBS)) \
 	  > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
 	@for f in $(TIP_DIR)/dpi.c $(TIP_TB_SRCS); do \
 	  $(CC) $(TIP_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
@@ -59,7 +63,8 @@ $(BUILD)/itip/tiprof_vpi.vpi: $(TIP_DIR)/vpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) sim
 			      $(VCD_SRCS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(TIP_CFLAGS) -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(TIP_DIR)/vpi.c $(TIP_TB_SRCS) \
+	@$(CC) $(TIP_CFLAGS) -DTIPROF_TB_NO_CORE -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(TIP_DIR)/vpi.c \
+	  $(filter-out $(TIP_DIR)/bench_core.c,$(TIP_TB_SRCS)) \
 	  sim/model/tip_model.c $(VCD_SRCS) -lm
 
 # Icarus 11 simulates always_comb with a sensitivity that wakes this design's processes up
@@ -108,7 +113,8 @@ lint-rtl:
 TEST_TARGETS += test-tip-mutants
 test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb
 	@echo "== test-tip-mutants: planted RTL bugs must be caught"
-	@$(TIP_DIR)/mutate.sh "$(VERILATOR)" $(BUILD)/vtip/2-64-16
+	@$(TIP_DIR)/mutate.sh "$(VERILATOR)" $(BUILD)/vtip/2-64-16 $(abspath $(TIPMODEL_LIB) $(VCD_LIB) \
+	  $(TIP_CORE_LIBS))
 
 # ------------------------------------------------------------------ speed
 .PHONY: bench-tip
@@ -122,3 +128,36 @@ bench-tip: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/tip/tip_run_model
 	@s=$$(date +%s.%N); $(BUILD)/tip/tip_run_model --bench random --w 4 --xlen 64 --depth 8 --seed 1 \
 	  --cycles 5000000 --outdir $(TIP_OUT) > $(TIP_OUT)/bench-model.log; e=$$(date +%s.%N); \
 	  echo "C model alone (with the random bench):                $$(awk "BEGIN {printf \"%.2f\", 5000000 / ($$e - $$s) / 1e6}") M cycles/s"
+
+# ------------------------------------------------------------------ live co-simulation
+# The ISS and the out-of-order core model drive the Verilated RTL unit every cycle (bench
+# "core"); the harness compares it with the C model every cycle. Every workload at its small
+# size on the 4-wide core, one each on the 2-wide and 1-wide cores.
+.PHONY: test-cosim bench-cosim
+TEST_TARGETS  += test-cosim
+BENCH_TARGETS += bench-cosim
+TIP_COSIM_CFGS := 4-64-8 2-64-16 1-32-1
+test-cosim: $(foreach c,$(TIP_COSIM_CFGS),$(BUILD)/vtip/$(c)/Vtiprof_tb) $(WORKLOAD_BINS)
+	@echo "== test-cosim: workloads on the core model driving the RTL unit, RTL = C model every cycle"
+	@mkdir -p $(TIP_OUT)
+	@pass=0; fail=0; for run in $(foreach w,$(WORKLOAD_SMALL),4-64-8:$(w)) 2-64-16:quicksort:3000 1-32-1:crc32:6; do \
+	  cfg=$${run%%:*}; rest=$${run#*:}; w=$${rest%%:*}; a=$${rest#*:}; log=$(TIP_OUT)/cosim-$$cfg-$$w.log; \
+	  if TIPROF_TB_ELF=$(BUILD)/workloads/$$w TIPROF_TB_ARGS=$$a $(BUILD)/vtip/$$cfg/Vtiprof_tb +bench=core \
+	       +cycles=1000000000 +outdir=$(TIP_OUT) > $$log 2>&1 && grep -q "PASS core" $$log; then \
+	    pass=$$((pass + 1)); echo "  ok    $$cfg $$w $$a: $$(grep '^core:' $$log | sed 's/^core: [^:]*: //')"; \
+	  else fail=$$((fail + 1)); echo "  FAIL  $$cfg $$w $$a (log: $$log)"; grep FAIL $$log | sed 's/^/        /'; fi; \
+	done; echo "test-cosim: $$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+
+bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/tip/tip_run_model $(BUILD)/workloads/quicksort
+	@echo "== bench-cosim: core model + TIP unit, simulated cycles per second (quicksort 20000, 4-wide)"
+	@mkdir -p $(TIP_OUT)
+	@s=$$(date +%s.%N); TIPROF_TB_ELF=$(BUILD)/workloads/quicksort TIPROF_TB_ARGS=20000 \
+	  $(BUILD)/tip/tip_run_model --bench core --w 4 --xlen 64 --depth 8 --cycles 1000000000 \
+	  --outdir $(TIP_OUT) > $(TIP_OUT)/bench-cosim-model.log; e=$$(date +%s.%N); \
+	  c=$$(sed -n 's/^core: [^:]*: \([0-9]*\) core cycles.*/\1/p' $(TIP_OUT)/bench-cosim-model.log); \
+	  m=$$(awk "BEGIN {print $$c / ($$e - $$s)}"); \
+	  s=$$(date +%s.%N); TIPROF_TB_ELF=$(BUILD)/workloads/quicksort TIPROF_TB_ARGS=20000 \
+	  $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=core +cycles=1000000000 +outdir=$(TIP_OUT) \
+	  > $(TIP_OUT)/bench-cosim-rtl.log; e=$$(date +%s.%N); \
+	  r=$$(awk "BEGIN {print $$c / ($$e - $$s)}"); \
+	  awk "BEGIN {printf \"core + C TIP model:                    %.2f M cycles/s\\ncore + C model + Verilated RTL unit:   %.2f M cycles/s (attaching the RTL costs %.0f%% of throughput)\\n\", $$m / 1e6, $$r / 1e6, 100 * (1 - $$r / $$m)}"
