@@ -80,6 +80,7 @@ struct acc_ctx {
 	int periodic;               /* periodic instead of TIP's random interval */
 	int json;                   /* one JSON object on stdout */
 	int sweep;                  /* --sweep given */
+	int auto_period;            /* neither --period nor --sweep: pick the period afterwards */
 	uint64_t skid;              /* Software policy's L */
 	const char *trace_path;     /* ROB trace to record, or NULL */
 	const char *svg_dir;        /* directory for the SVG charts, or NULL */
@@ -510,6 +511,38 @@ static int acc_svg(struct acc_ctx *x)
 	return 0;
 }
 
+/* Default period: the largest of the lanes whose run gave at least ACC_STABLE_SAMPLES samples
+ * (statistical error shrinks only with the number of samples), or the shortest. The chosen
+ * lane becomes lane 0, the one the report shows. */
+#define ACC_STABLE_SAMPLES 100000u
+static void acc_pick_period(struct acc_ctx *x, FILE *out)
+{
+	unsigned best = 0;
+	struct acc_lane tmp;
+
+	for (unsigned l = 0; l < x->nlanes; l++) {
+		const struct acc_lane *a = &x->lane[l], *b = &x->lane[best];
+
+		if ((a->tip_samples >= ACC_STABLE_SAMPLES) != (b->tip_samples >= ACC_STABLE_SAMPLES) ?
+		    a->tip_samples >= ACC_STABLE_SAMPLES :
+		    (a->tip_samples >= ACC_STABLE_SAMPLES ? a->period > b->period : a->period < b->period))
+			best = l;
+	}
+	if (best) {
+		tmp = x->lane[0];
+		x->lane[0] = x->lane[best];
+		x->lane[best] = tmp;
+	}
+	if (!x->json)
+		fprintf(out, "tiprof accuracy: period %u picked from", x->lane[0].period);
+	for (unsigned l = 0; !x->json && l < x->nlanes; l++)
+		fprintf(out, " %u (%llu samples)", x->lane[l].period,
+			(unsigned long long)x->lane[l].tip_samples);
+	if (!x->json)
+		fprintf(out, "%s\n", x->lane[0].tip_samples >= ACC_STABLE_SAMPLES ? "" :
+			"; fewer than 100,000 samples: the result is not stable, use a longer run");
+}
+
 static int acc_run(struct acc_ctx *x)
 {
 	struct core_cfg cfg;
@@ -577,6 +610,8 @@ static int acc_run(struct acc_ctx *x)
 	}
 	acc_crosscheck(x);
 	acc_errors(x);
+	if (x->auto_period)
+		acc_pick_period(x, out);
 	acc_report(x, out);
 	if (x->oracle_maxdiff > 1e-9 || x->tip_ideal_maxdiff > 1e-9 || x->dc.mismatches) {
 		snprintf(x->err, sizeof(x->err), "self-check failed: the Oracles differ by a relative "
@@ -655,6 +690,7 @@ int cmd_accuracy(int argc, char **argv)
 	struct acc_ctx *x;
 	struct core_cfg probe;
 	uint32_t period = 64;
+	int period_given = 0;
 	char *end;
 	int i, ret;
 
@@ -690,8 +726,10 @@ int cmd_accuracy(int argc, char **argv)
 					"random bits 0..31, skid 0..1000000)\n", argv[i], argv[i + 1]);
 				goto usage;
 			}
-			if (is_period)
+			if (is_period) {
 				period = (uint32_t)v;
+				period_given = 1;
+			}
 			else if (is_skid)
 				x->skid = v;
 			else
@@ -720,7 +758,15 @@ int cmd_accuracy(int argc, char **argv)
 			"[--skid L] [--json] [--svg DIR] [--rob-trace FILE] ELF [ARGS]\n");
 		goto usage;
 	}
-	if (!x->sweep) {
+	if (!x->sweep && !period_given) {
+		/* default: three periods side by side, the report shows the one with enough samples */
+		static const uint32_t auto_periods[] = { 256, 64, 16 };
+
+		x->auto_period = 1;
+		x->nlanes = 3;
+		for (unsigned l = 0; l < 3; l++)
+			x->lane[l].period = auto_periods[l];
+	} else if (!x->sweep) {
 		x->nlanes = 1;
 		x->lane[0].period = period;
 		if (!x->periodic && (1ull << x->rand_bits) > period) {
