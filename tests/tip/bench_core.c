@@ -20,8 +20,7 @@ struct core_state {
 	char *argv[MAX_ARGS + 2];    /* ELF and arguments */
 	uint32_t period;             /* sampling period */
 	int last;                    /* the core simulated its last cycle */
-	int reading, popping;        /* drain state */
-	unsigned long samples;       /* samples drained */
+	struct tb_drain drain;       /* the driver-like drain */
 	uint64_t cycles;             /* core cycles */
 };
 
@@ -32,21 +31,15 @@ static int core_step(struct tb *tb, void *state, uint64_t t, const struct tb_out
 	struct core_cycle_out o;
 	int r;
 
-	if (s->reading) {
-		s->reading = 0;
-		if (prev->resp.rdata) {
-			s->popping = 1;
-			s->samples++;
-		}
-	}
+	tb_drain_result(&s->drain, prev);
 	if (t == 0) {
 		in->rst = 1;
 		return 0;
 	}
 	if (s->last) {
 		fprintf(tb->log, "core: %s: %llu core cycles, exit code %d, %lu samples drained\n",
-			s->argv[0], (unsigned long long)s->cycles, iss_exit_code(s->iss), s->samples);
-		if (!s->samples)
+			s->argv[0], (unsigned long long)s->cycles, iss_exit_code(s->iss), s->drain.samples);
+		if (!s->drain.samples)
 			return tb_fail(tb, "core: no sample was taken");
 		tb_pass(tb);
 		return 1;
@@ -65,12 +58,8 @@ static int core_step(struct tb *tb, void *state, uint64_t t, const struct tb_out
 		while (k < 8 && (2u << k) <= s->period)
 			k++;
 		tb_csr(&in->csr, 1, TIPROF_TIP_CTRL, 0xf1u | TIPROF_MODE_RANDOM_INTERVAL << 1 | k << 8, 3);
-	} else if (s->popping) {
-		tb_csr(&in->csr, 1, TIPROF_TIP_POP, 0, 3);
-		s->popping = 0;
 	} else {
-		tb_csr(&in->csr, 0, TIPROF_TIP_S_INFO, 0, 3);
-		s->reading = 1;
+		tb_drain_access(&s->drain, &in->csr);
 	}
 	return 0;
 }

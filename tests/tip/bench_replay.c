@@ -10,9 +10,7 @@
 
 struct replay_state {
 	struct rob_trace_reader r;  /* the trace */
-	int reading;                /* an S_INFO read is outstanding */
-	int popping;                /* pop the sample just seen */
-	unsigned long samples;      /* samples drained */
+	struct tb_drain drain;      /* the driver-like drain */
 };
 
 static int replay_step(struct tb *tb, void *state, uint64_t t, const struct tb_out *prev,
@@ -21,13 +19,7 @@ static int replay_step(struct tb *tb, void *state, uint64_t t, const struct tb_o
 	struct replay_state *s = state;
 	int rc;
 
-	if (s->reading) {
-		s->reading = 0;
-		if (prev->resp.rdata) {
-			s->popping = 1;
-			s->samples++;
-		}
-	}
+	tb_drain_result(&s->drain, prev);
 	if (t == 0) {
 		in->rst = 1;
 		return 0;
@@ -37,8 +29,8 @@ static int replay_step(struct tb *tb, void *state, uint64_t t, const struct tb_o
 		return tb_fail(tb, "replay: %s", rob_trace_strerror(rc));
 	if (rc == 0) {
 		fprintf(tb->log, "replay: %llu trace cycles, %lu samples drained\n",
-			(unsigned long long)t - 1, s->samples);
-		if (!s->samples)
+			(unsigned long long)t - 1, s->drain.samples);
+		if (!s->drain.samples)
 			return tb_fail(tb, "replay: no sample was taken");
 		tb_pass(tb);
 		return 1;
@@ -47,12 +39,8 @@ static int replay_step(struct tb *tb, void *state, uint64_t t, const struct tb_o
 		tb_csr(&in->csr, 1, TIPROF_TIP_PERIOD, 13, 3);
 	} else if (t == 2) {
 		tb_csr(&in->csr, 1, TIPROF_TIP_CTRL, 0xf3u | 3u << 8, 3); /* RANDOM_INTERVAL, k=3 */
-	} else if (s->popping) {
-		tb_csr(&in->csr, 1, TIPROF_TIP_POP, 0, 3);
-		s->popping = 0;
 	} else {
-		tb_csr(&in->csr, 0, TIPROF_TIP_S_INFO, 0, 3);
-		s->reading = 1;
+		tb_drain_access(&s->drain, &in->csr);
 	}
 	return 0;
 }

@@ -66,6 +66,36 @@ static inline void tb_csr(struct tip_csr_req *req, int we, uint16_t addr, uint64
 	req->priv = priv;
 }
 
+/* A driver-like drain of the unit, one CSR access per cycle: read TIP_S_INFO; when it shows a
+ * complete sample, pop it in the next cycle. */
+struct tb_drain {
+	int reading;            /* an S_INFO read is outstanding */
+	int popping;            /* pop the sample just seen */
+	unsigned long samples;  /* samples drained */
+};
+
+/* Account for the answer to last cycle's read (prev may be NULL at t == 0). */
+static inline void tb_drain_result(struct tb_drain *d, const struct tb_out *prev)
+{
+	if (d->reading && prev && prev->resp.rdata) {
+		d->popping = 1;
+		d->samples++;
+	}
+	d->reading = 0;
+}
+
+/* Put this cycle's drain access into req. */
+static inline void tb_drain_access(struct tb_drain *d, struct tip_csr_req *req)
+{
+	if (d->popping) {
+		tb_csr(req, 1, TIPROF_TIP_POP, 0, 3);
+		d->popping = 0;
+	} else {
+		tb_csr(req, 0, TIPROF_TIP_S_INFO, 0, 3);
+		d->reading = 1;
+	}
+}
+
 /* A named bench: create() fills b for the unit configuration cfg (or returns -1 if the bench
  * does not support it, with a reason in tb->msg); destroy() frees b->state. */
 struct tb_bench_desc {
