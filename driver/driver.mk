@@ -35,5 +35,8 @@ lint-driver: kernel
 	  echo "$$out" | grep -v '^  [A-Z]' || true; \
 	  ! echo "$$out" | grep -q 'warning:\|error:'
 
-test-system:
-	@BUILD=$(CURDIR)/$(BUILD) CROSS_COMPILE=$(CROSS_COMPILE) tests/system/run.sh
+# tiprof-record-riscv64 (sw/sw.mk): `tiprof record` as a static riscv64 program, put in
+# the initramfs as /bin/tiprof-record.
+test-system: tiprof-record-riscv64
+	@BUILD=$(CURDIR)/$(BUILD) CROSS_COMPILE=$(CROSS_COMPILE) \
+	  TIPROF_RECORD=$(CURDIR)/$(BUILD)/riscv64/tiprof-record tests/system/run.sh

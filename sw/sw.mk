@@ -15,6 +15,12 @@ SW_LIB_SRCS   := $(SW_DIR)/lib/sample_file.c
 SW_LIB_HDRS   := $(SW_DIR)/lib/sample_file.h include/tiprof/sample.h include/tiprof/tiprof_regs.h
 SW_CMD_SRCS   := $(SW_DIR)/tiprof.c $(SW_DIR)/cmd-help.c $(SW_DIR)/cmd-version.c \
                  $(SW_DIR)/cmd-dump.c
+# `tiprof record` (docs/record.md): the tiprof_pmu perf PMU, AUX area to sample file.
+SW_RECORD_SRCS := $(SW_DIR)/cmd-record.c $(SW_DIR)/lib/perf_aux.c $(SW_DIR)/lib/sample_file.c
+SW_CMD_SRCS   += $(SW_DIR)/cmd-record.c $(SW_DIR)/lib/perf_aux.c
+SW_LIB_HDRS   += $(SW_DIR)/lib/perf_aux.h
+# the same command as a static riscv64 program for the system-test guest
+TIPROF_RECORD_RV := $(BUILD)/riscv64/tiprof-record
 SW_CFLAGS      = $(ALL_CFLAGS) -I$(SW_DIR)
 # `tiprof sim` (sw/cmd-sim.c) when sim/core/core.mk, which defines CORE_LIB, is included
 # before this fragment.
@@ -50,9 +56,17 @@ SW_HW_CYCLES  ?= 2000000
 SW_TBINS      := $(BUILD)/sw/test_sample_file $(BUILD)/sw/test_hw
 
 TEST_TARGETS  += test-sw
-.PHONY: tiprof test-sw
+.PHONY: tiprof test-sw tiprof-record-riscv64
 
 tiprof: $(TIPROF_BIN)
+
+tiprof-record-riscv64: $(TIPROF_RECORD_RV)
+
+$(TIPROF_RECORD_RV): $(SW_RECORD_SRCS) $(SW_DIR)/tiprof.h $(SW_LIB_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (static riscv64)"
+	@$(CROSS_COMPILE)gcc -static $(CSTD) $(CWARN) -O2 -Iinclude -I$(SW_DIR) \
+	  -DTIPROF_RECORD_MAIN -o $@ $(SW_RECORD_SRCS)
 
 $(BUILD)/sw/%.o: $(SW_DIR)/lib/%.c $(SW_LIB_HDRS)
 	@mkdir -p $(@D)

@@ -17,6 +17,8 @@ int cmd_accuracy(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 #endif
+/* sw/cmd-record.c: the tiprof_pmu perf PMU (docs/record.md). */
+int cmd_record(int argc, char **argv);
 
 /* The subcommands, in the order `tiprof help` lists them. */
 const struct tiprof_cmd tiprof_cmds[] = {
@@ -54,6 +56,18 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  cmd_dump },
 	{ "help", "list the commands, or show how to use one",
 	  "usage: tiprof help [COMMAND]", cmd_help },
+	{ "record", "profile a command with the TIP unit through the tiprof_pmu perf PMU",
+	  "usage: tiprof record [-o FILE] [--period P] [--random-bits K] [--user|--kernel]\n"
+	  "                     [--aux-pages N] -- CMD [ARGS]\n"
+	  "       tiprof record --check FILE\n"
+	  "  Run CMD with a tiprof_pmu sampling event enabled on exec (per task, its main\n"
+	  "  thread), read the unit's samples from the perf AUX area and write the sample\n"
+	  "  file FILE (default tiprof.tps; lost samples counted in its trailer). P: period\n"
+	  "  in cycles (default 100000); K: random-interval bits (default 8, 0 = periodic);\n"
+	  "  --user (default) or --kernel: privilege sampled. --aux-pages N: AUX area\n"
+	  "  size in pages (power of two, default 256). The exit status is CMD's.\n"
+	  "  --check FILE reads FILE back and prints its sample and lost counts.",
+	  cmd_record },
 #ifdef TIPROF_HAVE_SIM
 	{ "report", "flat profile of a sample file: functions, blocks or instructions",
 	  "usage: tiprof report FILE [--elf ELF] [--level function|block|instruction]\n"

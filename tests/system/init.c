@@ -31,6 +31,7 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -598,6 +599,146 @@ static int check_fake_unload(char *d, size_t n)
 	return fmt(d, n, CHECK_PASS, "unloaded, PMU gone");
 }
 
+#define RECORD_BIN	"/bin/tiprof-record"
+
+/*
+ * Run @argv (stdout and stderr into @out, NUL-terminated, cut at @n); returns
+ * the exit status (128 + signal), or -1 if it could not be started.
+ */
+static int run_capture(char *const argv[], char *out, size_t n)
+{
+	size_t len = 0;
+	int p[2], status;
+	pid_t pid;
+	ssize_t r;
+
+	out[0] = 0;
+	if (pipe2(p, O_CLOEXEC))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(p[1], STDOUT_FILENO);
+		dup2(p[1], STDERR_FILENO);
+		execv(argv[0], argv);
+		_exit(126);
+	}
+	close(p[1]);
+	while ((r = read(p[0], out + len, n - 1 - len)) > 0 || (r < 0 && errno == EINTR)) {
+		if (r > 0)
+			len += (size_t)r;
+		if (len == n - 1)
+			break;
+	}
+	out[len] = 0;
+	close(p[0]);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	out[strcspn(out, "\n")] = 0;	/* first line only in details */
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* No PMU (module unloaded): tiprof-record refuses with the documented line. */
+static int check_record_pmu_absent(char *d, size_t n)
+{
+	char *const argv[] = { RECORD_BIN, "-o", "/absent.tps", "--", "/init", "busy", "0.05", NULL };
+	char out[512];
+	struct stat st;
+	int st_code;
+
+	if (stat(RECORD_BIN, &st))
+		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", RECORD_BIN);
+	st_code = run_capture(argv, out, sizeof(out));
+	if (st_code == 0 || st_code < 0)
+		return fmt(d, n, CHECK_FAIL, "exit %d: %s", st_code, out);
+	if (!strstr(out, "no tiprof PMU: load tiprof_pmu.ko"))
+		return fmt(d, n, CHECK_FAIL, "exit %d, unexpected: %s", st_code, out);
+	if (stat("/absent.tps", &st) == 0)
+		return fmt(d, n, CHECK_FAIL, "a sample file was written without a PMU");
+	return fmt(d, n, CHECK_PASS, "exit %d: %s", st_code, out);
+}
+
+/* fake_unit=1: record a busy program with an AUX area of @aux_pages, read the file
+ * back with the sample-file library: >= @min consecutive samples (and lost ones
+ * counted if @need_lost). */
+static int record_fake(char *d, size_t n, const char *aux_pages, const char *secs, int min,
+		       int need_lost)
+{
+	char *const rec[] = { RECORD_BIN, "-o", "/rec.tps", "--period", "1000", "--random-bits",
+			      "4", "--aux-pages", (char *)aux_pages, "--", "/init", "busy",
+			      (char *)secs, NULL };
+	char *const chk[] = { RECORD_BIN, "--check", "/rec.tps", NULL };
+	unsigned long long samples = 0, lost_unit = 0, first = 0, last = 0;
+	char out[512], *p;
+	int code;
+
+	code = run_capture(rec, out, sizeof(out));
+	/* its first line is the summary, unless a warning came before it */
+	if (code || !strstr(out, " samples written to /rec.tps"))
+		return fmt(d, n, CHECK_FAIL, "record exit %d: %s", code, out);
+	code = run_capture(chk, out, sizeof(out));
+	if (code)
+		return fmt(d, n, CHECK_FAIL, "--check exit %d: %s", code, out);
+	p = strstr(out, "samples=");
+	if (p)
+		samples = strtoull(p + 8, NULL, 10);
+	p = strstr(out, "lost_unit=");
+	if (p)
+		lost_unit = strtoull(p + 10, NULL, 10);
+	p = strstr(out, "addr=");
+	if (p)
+		first = strtoull(p + 5, &p, 0);
+	if (p && strncmp(p, "..", 2) == 0)
+		last = strtoull(p + 2, NULL, 0);
+	if ((int)samples < min || (need_lost && !lost_unit) || !strstr(out, "lost_sw=0 W=2 XLEN=64 period=1000 mode=1 rand_bits=4 source=2"))
+		return fmt(d, n, CHECK_FAIL, "want >= %d samples,%s lost_sw 0: %s", min,
+			   need_lost ? " lost_unit > 0," : "", out);
+	/* the fake numbers its samples 0x10000 + 4n: none dropped or repeated on the way */
+	if (first < FAKE_ADDR0 || last != first + 4 * (samples - 1))
+		return fmt(d, n, CHECK_FAIL, "addresses not consecutive: %s", out);
+	return fmt(d, n, CHECK_PASS, "%s", out);
+}
+
+static int check_record_fake(char *d, size_t n)
+{
+	return record_fake(d, n, "256", "0.3", 100, 1);
+}
+
+/*
+ * A 64 KiB AUX area over ~180 KiB of records: it wraps, records straddle its
+ * end. The quarter-full wakeups switch the recorder in often, and the fake
+ * restarts its 50-tick overflow cycle on every start: lost_unit may be 0.
+ */
+static int check_record_aux_wrap(char *d, size_t n)
+{
+	return record_fake(d, n, "16", "0.5", 1500, 0);
+}
+
+/* The command's exit status passes through; a missing command is one line and 127. */
+static int check_record_exit_status(char *d, size_t n)
+{
+	char *const rec[] = { RECORD_BIN, "-o", "/rec3.tps", "--period", "1000", "--",
+			      "/init", "busy", "0.05", "3", NULL };
+	char *const missing[] = { RECORD_BIN, "-o", "/rec4.tps", "--", "/no/such/cmd", NULL };
+	char out[512];
+	struct stat st;
+	int code;
+
+	code = run_capture(rec, out, sizeof(out));
+	if (code != 3)
+		return fmt(d, n, CHECK_FAIL, "command exit 3 gave %d: %s", code, out);
+	code = run_capture(missing, out, sizeof(out));
+	if (code != 127 || !strstr(out, "cannot run '/no/such/cmd'"))
+		return fmt(d, n, CHECK_FAIL, "missing command gave %d: %s", code, out);
+	if (stat("/rec4.tps", &st) == 0)
+		return fmt(d, n, CHECK_FAIL, "a sample file was left for a missing command");
+	return fmt(d, n, CHECK_PASS, "exit 3 passed through; missing command: 127, %s", out);
+}
+
 static const struct check checks[] = {
 	{ "mounts", check_mounts },
 	{ "sbi_pmu", check_sbi_pmu },
@@ -606,21 +747,30 @@ static const struct check checks[] = {
 	{ "module_load", check_module_load },
 	{ "module_refuses_absent_unit", check_module_refuses },
 	{ "module_unload", check_module_unload },
+	{ "record_pmu_absent", check_record_pmu_absent },
 	{ "fake_unit_load", check_fake_load },
 	{ "fake_unit_sysfs", check_fake_sysfs },
 	{ "fake_unit_event_init_errnos", check_fake_event_init },
 	{ "fake_unit_aux_sampling", check_fake_aux_sampling },
+	{ "record_fake_unit", check_record_fake },
+	{ "record_aux_wrap", check_record_aux_wrap },
+	{ "record_exit_status", check_record_exit_status },
 	{ "fake_unit_unload_while_open", check_fake_unload_busy },
 	{ "fake_unit_unload", check_fake_unload },
 };
 
-int main(void)
+int main(int argc, char **argv)
 {
 	int count[3] = { 0, 0, 0 };
 	char detail[256];
 	size_t i;
 	int r;
 
+	/* `/init busy SECS [STATUS]`: the workload the record checks profile */
+	if (getpid() != 1 && argc >= 3 && strcmp(argv[1], "busy") == 0) {
+		busy(atof(argv[2]));
+		return argc >= 4 ? atoi(argv[3]) : 0;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TIPROF-INIT start %zu checks\n", sizeof(checks) / sizeof(checks[0]));
 	fflush(stdout);

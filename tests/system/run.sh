@@ -8,7 +8,8 @@
 # WARNING, or a hang (time limit TIMEOUT, default 180 s).
 #
 #   tests/system/run.sh            build what is missing, boot, check
-# Environment: BUILD, CROSS_COMPILE, QEMU, OPENSBI, TIMEOUT, JOBS, MAKE.
+# Environment: BUILD, CROSS_COMPILE, QEMU, OPENSBI, TIMEOUT, JOBS, MAKE,
+# TIPROF_RECORD (the static riscv64 tiprof-record; built here if unset).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +46,15 @@ echo "  KBUILD  $BUILD/driver/tiprof_pmu.ko (W=1, -Werror)"
 	CROSS_COMPILE="$CROSS_COMPILE" W=1 KCFLAGS=-Werror
 echo "  CC      $out/init"
 "${CROSS_COMPILE}gcc" -static -O2 -Wall -Wextra -Werror -I"$top/include" -o "$out/init" "$here/init.c"
+# `tiprof record` for the guest: built by `make test-system` (sw/sw.mk), else here
+if [ -z "${TIPROF_RECORD:-}" ]; then
+	TIPROF_RECORD=$out/tiprof-record
+	echo "  CC      $TIPROF_RECORD"
+	"${CROSS_COMPILE}gcc" -static -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -O2 \
+		-Wall -Wextra -Werror -I"$top/include" -I"$top/sw" -DTIPROF_RECORD_MAIN \
+		-o "$TIPROF_RECORD" "$top/sw/cmd-record.c" "$top/sw/lib/perf_aux.c" \
+		"$top/sw/lib/sample_file.c"
+fi
 echo "  HOSTCC  $out/gen_init_cpio"
 gcc -O2 -o "$out/gen_init_cpio" "$ksrc/usr/gen_init_cpio.c"
 cat >"$out/initramfs.list" <<EOF
@@ -56,6 +66,8 @@ dir /lib 0755 0 0
 dir /lib/modules 0755 0 0
 file /init $out/init 0755 0 0
 file /lib/modules/tiprof_pmu.ko $BUILD/driver/tiprof_pmu.ko 0644 0 0
+dir /bin 0755 0 0
+file /bin/tiprof-record $TIPROF_RECORD 0755 0 0
 EOF
 echo "  CPIO    $out/initramfs.cpio"
 "$out/gen_init_cpio" "$out/initramfs.list" >"$out/initramfs.cpio"

@@ -1,0 +1,526 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * cmd-record.c - `tiprof record [OPTIONS] -- CMD ARGS`: profile a command with the
+ * TIP unit through the tiprof_pmu perf PMU (docs/driver.md, docs/record.md).
+ *
+ * One per-task sampling event on the command (enabled on exec), the perf ring
+ * buffer plus the AUX area mmap'ed; the AUX records (SAMPLE, LOST) are read as
+ * PERF_RECORD_AUX records announce them, turned into sample records and
+ * written through the sample-file writer (temporary file + rename). Lost
+ * samples: a LOST record inside an AUX region flagged COLLISION counts as
+ * lost by the unit, otherwise (TRUNCATED) as lost on the software path.
+ * The command's exit status is passed through.
+ *
+ * Built into build/bin/tiprof and, with -DTIPROF_RECORD_MAIN, as the static
+ * stand-alone `tiprof-record` for the riscv64 system test (sw/sw.mk).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/perf_event.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/perf_aux.h"
+#include "lib/sample_file.h"
+#include "tiprof.h"
+
+#define RING_PAGES 16		/* data pages of the perf ring (PERF_RECORD_AUX etc.) */
+#define AUX_PAGES 256		/* default AUX area: 1 MiB with 4 KiB pages */
+#define POLL_MS 100
+
+int cmd_record(int argc, char **argv);
+
+static const char *prog = "tiprof record";
+
+/* State of one recording. */
+struct rec_ctx {
+	struct pa_pmu pmu;
+	int fd;				/* the perf event */
+	struct perf_event_mmap_page *pg;
+	size_t ring_len, aux_len;
+	uint8_t *ring, *aux;
+	uint64_t ring_size;		/* data pages' bytes */
+	uint64_t aux_done;		/* AUX stream consumed up to here */
+	struct sf_writer wr;
+	int writing;			/* wr is open */
+	int write_err;			/* first writer error reported */
+	uint64_t samples, lost_unit, lost_sw, bad_recs, ring_lost;
+	uint64_t last_cycle;
+};
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: %s [-o FILE] [--period P] [--random-bits K] [--user|--kernel] "
+		"[--aux-pages N] -- CMD [ARGS]\n       %s --check FILE\n", prog, prog);
+	return TIPROF_EXIT_USAGE;
+}
+
+static int parse_u64(const char *s, uint64_t max, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (!s || !*s || *s == '-')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, 0);
+	if (errno || *end || x > max)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* `--check FILE`: read FILE back through the sample-file reader. */
+static int record_check(const char *path)
+{
+	struct sf_reader rd;
+	struct tiprof_sample s;
+	uint64_t first = 0, last = 0, n = 0;
+	int ret = sf_reader_open(&rd, path);
+
+	/* address of the oldest valid slot of the first and last samples */
+	while (ret >= 0 && (ret = sf_reader_next(&rd, &s)) > 0) {
+		unsigned b = 0;
+
+		while (b < TIPROF_MAX_BANKS - 1 && !(s.valid >> b & 1))
+			b++;
+		if (!n++)
+			first = s.addr[b];
+		last = s.addr[b];
+	}
+	if (ret < 0) {
+		fprintf(stderr, "%s: %s\n", prog, sf_reader_error(&rd));
+		sf_reader_close(&rd);
+		return TIPROF_EXIT_FAIL;
+	}
+	printf("%s: samples=%llu lost_unit=%llu lost_sw=%llu W=%u XLEN=%u period=%u mode=%u "
+	       "rand_bits=%u source=%u addr=%#llx..%#llx\n", path,
+	       (unsigned long long)rd.trailer.samples, (unsigned long long)rd.trailer.lost_unit,
+	       (unsigned long long)rd.trailer.lost_sw, rd.hdr.w, rd.hdr.xlen, rd.hdr.period,
+	       rd.hdr.mode, rd.hdr.rand_bits, rd.hdr.source, (unsigned long long)first,
+	       (unsigned long long)last);
+	sf_reader_close(&rd);
+	return TIPROF_EXIT_OK;
+}
+
+/* One AUX region [off, off + size) announced by a PERF_RECORD_AUX with flags. */
+static void aux_region(struct rec_ctx *c, uint64_t off, uint64_t size, uint64_t flags)
+{
+	uint64_t end = off + size;
+	struct pa_rec r;
+	int n;
+
+	if (off < c->aux_done)	/* already consumed (cannot happen: regions are in order) */
+		off = c->aux_done;
+	while (off < end) {
+		n = pa_aux_decode(c->aux, c->aux_len, off, end, &r);
+		if (n <= 0) {
+			c->bad_recs++;
+			break;
+		}
+		off += (uint64_t)n;
+		if (r.type == PA_REC_LOST) {
+			if (flags & PERF_AUX_FLAG_COLLISION)
+				c->lost_unit += r.lost;
+			else
+				c->lost_sw += r.lost;
+			continue;
+		}
+		if (!c->writing)
+			continue;
+		if (c->samples == 0 || r.sample.cycle > c->last_cycle)
+			c->last_cycle = r.sample.cycle;
+		n = sf_writer_sample(&c->wr, &r.sample);
+		if (n == SF_EINVAL) {
+			c->lost_sw++;	/* a sample the unit cannot produce: refused */
+		} else if (n < 0) {
+			if (!c->write_err)
+				fprintf(stderr, "%s: %s\n", prog, c->wr.msg);
+			c->write_err = n;
+		} else {
+			c->samples++;
+		}
+	}
+	c->aux_done = end;
+	__atomic_store_n(&c->pg->aux_tail, c->aux_done, __ATOMIC_RELEASE);
+}
+
+/* Read the data ring: PERF_RECORD_AUX announces AUX data, PERF_RECORD_LOST lost ring records. */
+static void drain(struct rec_ctx *c)
+{
+	uint64_t head = __atomic_load_n(&c->pg->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = c->pg->data_tail;
+
+	while (tail + sizeof(struct perf_event_header) <= head) {
+		struct perf_event_header h;
+		uint64_t body[3];
+		size_t i;
+
+		for (i = 0; i < sizeof(h); i++)
+			((uint8_t *)&h)[i] = c->ring[(tail + i) & (c->ring_size - 1)];
+		if (h.size < sizeof(h) || tail + h.size > head)
+			break;
+		memset(body, 0, sizeof(body));
+		for (i = 0; i < sizeof(body) && sizeof(h) + i < h.size; i++)
+			((uint8_t *)body)[i] = c->ring[(tail + sizeof(h) + i) & (c->ring_size - 1)];
+		if (h.type == PERF_RECORD_AUX)
+			aux_region(c, body[0], body[1], body[2]);
+		else if (h.type == PERF_RECORD_LOST)
+			c->ring_lost += body[1];
+		tail += h.size;
+	}
+	__atomic_store_n(&c->pg->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+/* One line for a perf_event_open failure. */
+static void open_error(int err, int want_kernel)
+{
+	char buf[32] = "";
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int paranoid = INT_MIN;
+
+	if (f) {
+		if (fgets(buf, sizeof(buf), f))
+			paranoid = atoi(buf);
+		fclose(f);
+	}
+	if (err == EACCES || err == EPERM) {
+		if (paranoid > 2)
+			fprintf(stderr, "%s: perf_event_open: %s: kernel.perf_event_paranoid is %d, "
+				"which allows no perf events to unprivileged users: run as root or "
+				"'sysctl kernel.perf_event_paranoid=2'\n", prog, strerror(err), paranoid);
+		else if (paranoid >= 2 && want_kernel)
+			fprintf(stderr, "%s: perf_event_open: %s: kernel.perf_event_paranoid is %d, "
+				"which forbids kernel sampling to unprivileged users: use --user, run as "
+				"root or 'sysctl kernel.perf_event_paranoid=1'\n", prog, strerror(err),
+				paranoid);
+		else
+			fprintf(stderr, "%s: perf_event_open: %s (kernel.perf_event_paranoid is %d; "
+				"M-mode sampling needs CAP_PERFMON)\n", prog, strerror(err), paranoid);
+	} else if (err == EINVAL || err == EOPNOTSUPP || err == ENOENT) {
+		fprintf(stderr, "%s: the tiprof PMU refused the event: %s (period must be "
+			"1..2^32-1 and at least 2^K with --random-bits K)\n", prog, strerror(err));
+	} else if (err == EBUSY) {
+		fprintf(stderr, "%s: perf_event_open: %s: the unit is used by another event\n",
+			prog, strerror(err));
+	} else {
+		fprintf(stderr, "%s: perf_event_open: %s\n", prog, strerror(err));
+	}
+}
+
+/* The path of the program execvp() will run for @cmd, absolute if it can be
+ * resolved (PATH search for a bare name), else @cmd as typed. */
+static void program_path(const char *cmd, char *out, size_t n)
+{
+	char cand[PATH_MAX], *real;
+	const char *path = getenv("PATH"), *p, *e;
+
+	snprintf(out, n, "%s", cmd);
+	if (strchr(cmd, '/')) {
+		real = realpath(cmd, NULL);
+		if (real)
+			snprintf(out, n, "%s", real);
+		free(real);
+		return;
+	}
+	for (p = path ? path : "/usr/local/bin:/usr/bin:/bin"; *p; p = *e ? e + 1 : e) {
+		e = strchr(p, ':');
+		if (!e)
+			e = p + strlen(p);
+		if (snprintf(cand, sizeof(cand), "%.*s/%s", (int)(e - p), e > p ? p : ".", cmd) >=
+		    (int)sizeof(cand) || access(cand, X_OK))
+			continue;
+		real = realpath(cand, NULL);
+		snprintf(out, n, "%s", real ? real : cand);
+		free(real);
+		return;
+	}
+}
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Contract in tiprof.h: `tiprof record`. */
+int cmd_record(int argc, char **argv)
+{
+	const char *out = "tiprof.tps";
+	uint64_t period = 100000, rand_bits = 8, aux_pages = AUX_PAGES, cfg[3] = { 0, 0, 0 };
+	int user = 1, kernel = 0, go[2], ep[2], i, status = 0, exec_err = 0, cmd_done = 0;
+	struct perf_event_attr attr;
+	struct rec_ctx c;
+	struct sf_header h;
+	struct sf_trailer t;
+	char err[320];
+	size_t pgsz = (size_t)sysconf(_SC_PAGESIZE);
+	pid_t pid;
+	int ret = TIPROF_EXIT_FAIL;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (strcmp(a, "--check") == 0) {
+			if (i + 2 != argc)
+				return usage();
+			return record_check(argv[i + 1]);
+		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+			if (++i == argc)
+				return usage();
+			out = argv[i];
+		} else if (strcmp(a, "--period") == 0) {
+			if (++i == argc || parse_u64(argv[i], 0xffffffffull, &period) || !period) {
+				fprintf(stderr, "%s: --period wants 1..4294967295 cycles\n", prog);
+				return TIPROF_EXIT_USAGE;
+			}
+		} else if (strcmp(a, "--random-bits") == 0) {
+			if (++i == argc || parse_u64(argv[i], 31, &rand_bits)) {
+				fprintf(stderr, "%s: --random-bits wants 0..31 (0: periodic)\n", prog);
+				return TIPROF_EXIT_USAGE;
+			}
+		} else if (strcmp(a, "--aux-pages") == 0) {
+			if (++i == argc || parse_u64(argv[i], 1u << 16, &aux_pages) || !aux_pages ||
+			    (aux_pages & (aux_pages - 1))) {
+				fprintf(stderr, "%s: --aux-pages wants a power of two, 1..65536\n", prog);
+				return TIPROF_EXIT_USAGE;
+			}
+		} else if (strcmp(a, "--user") == 0) {
+			user = 1;
+			kernel = 0;
+		} else if (strcmp(a, "--kernel") == 0) {
+			user = 0;
+			kernel = 1;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			usage();
+			return TIPROF_EXIT_OK;
+		} else if (a[0] == '-') {
+			fprintf(stderr, "%s: unknown option '%s'\n", prog, a);
+			return usage();
+		} else {
+			break;	/* the command, without "--" */
+		}
+	}
+	if (i >= argc)
+		return usage();
+
+	memset(&c, 0, sizeof(c));
+	c.fd = -1;
+	switch (pa_pmu_find(&c.pmu, err, sizeof(err))) {
+	case 0:
+		break;
+	case -1:
+		fprintf(stderr, "%s: no tiprof PMU: load tiprof_pmu.ko on a machine with the unit "
+			"(see docs/driver.md)\n", prog);
+		return TIPROF_EXIT_FAIL;
+	default:
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return TIPROF_EXIT_FAIL;
+	}
+	if (pa_pmu_set(&c.pmu, cfg, "mode", rand_bits ? TIPROF_MODE_RANDOM_INTERVAL :
+		       TIPROF_MODE_PERIODIC) ||
+	    pa_pmu_set(&c.pmu, cfg, "rand_bits", rand_bits)) {
+		fprintf(stderr, "%s: %s/format has no usable mode/rand_bits fields\n", prog,
+			c.pmu.dir);
+		return TIPROF_EXIT_FAIL;
+	}
+
+	sf_header_init(&h);
+	h.w = (uint8_t)c.pmu.w;
+	h.xlen = (uint8_t)c.pmu.xlen;
+	h.fifo_depth = (uint16_t)c.pmu.fifo_depth;
+	h.unit_id = pa_pmu_unit_id(&c.pmu);
+	h.period = (uint32_t)period;
+	h.mode = rand_bits ? TIPROF_MODE_RANDOM_INTERVAL : TIPROF_MODE_PERIODIC;
+	h.rand_bits = (uint8_t)rand_bits;
+	h.priv_filter = (uint8_t)((user ? 1u << TIPROF_PRIV_U : 0) |
+				  (kernel ? 1u << TIPROF_PRIV_S : 0));
+	h.source = SF_SOURCE_BOARD;
+	program_path(argv[i], h.elf_path, sizeof(h.elf_path));
+	h.elf_path_len = (uint16_t)strlen(h.elf_path);
+
+	if (pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC)) {
+		fprintf(stderr, "%s: pipe: %s\n", prog, strerror(errno));
+		return TIPROF_EXIT_FAIL;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "%s: fork: %s\n", prog, strerror(errno));
+		return TIPROF_EXIT_FAIL;
+	}
+	if (pid == 0) {
+		char b;
+		int e;
+
+		close(go[1]);
+		close(ep[0]);
+		if (read(go[0], &b, 1) != 1)
+			_exit(127);	/* the recorder gave up */
+		execvp(argv[i], argv + i);
+		e = errno;
+		if (write(ep[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(go[0]);
+	close(ep[1]);
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = c.pmu.type;
+	attr.config = cfg[0];
+	attr.config1 = cfg[1];
+	attr.config2 = cfg[2];
+	attr.sample_period = period;
+	attr.disabled = 1;
+	attr.enable_on_exec = 1;
+	attr.exclude_user = !user;
+	attr.exclude_kernel = !kernel;
+	attr.exclude_hv = 1;
+	/* wake the poll loop when a quarter of the AUX area is filled */
+	attr.aux_watermark = (uint32_t)(aux_pages * pgsz / 4);
+	c.fd = (int)syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (c.fd < 0) {
+		open_error(errno, kernel);
+		goto out_child;
+	}
+	c.ring_size = RING_PAGES * pgsz;
+	c.ring_len = c.ring_size + pgsz;
+	c.pg = mmap(NULL, c.ring_len, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, 0);
+	if (c.pg == MAP_FAILED) {
+		c.pg = NULL;
+		fprintf(stderr, "%s: mmap of the perf ring: %s\n", prog, strerror(errno));
+		goto out_child;
+	}
+	c.ring = (uint8_t *)c.pg + pgsz;
+	c.aux_len = aux_pages * pgsz;
+	c.pg->aux_offset = c.ring_len;
+	c.pg->aux_size = c.aux_len;
+	c.aux = mmap(NULL, c.aux_len, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, (off_t)c.ring_len);
+	if (c.aux == MAP_FAILED) {
+		c.aux = NULL;
+		fprintf(stderr, "%s: mmap of the AUX area (%zu KiB): %s (perf_event_mlock_kb?)\n",
+			prog, c.aux_len / 1024, strerror(errno));
+		goto out_child;
+	}
+	h.start_time_ns = realtime_ns();
+	if (sf_writer_open(&c.wr, out, &h)) {
+		fprintf(stderr, "%s: %s\n", prog, c.wr.msg);
+		goto out_child;
+	}
+	c.writing = 1;
+
+	/* let the command exec: the event starts there */
+	if (write(go[1], "g", 1) != 1) {
+		fprintf(stderr, "%s: cannot start the command: %s\n", prog, strerror(errno));
+		goto out_child;
+	}
+	close(go[1]);
+	go[1] = -1;
+	if (read(ep[0], &exec_err, sizeof(exec_err)) == (ssize_t)sizeof(exec_err)) {
+		fprintf(stderr, "%s: cannot run '%s': %s\n", prog, argv[i], strerror(exec_err));
+		waitpid(pid, &status, 0);
+		sf_writer_abort(&c.wr);
+		c.writing = 0;
+		ret = 127;
+		goto out;
+	}
+	close(ep[0]);
+	ep[0] = -1;
+
+	while (!cmd_done) {
+		struct pollfd pfd = { .fd = c.fd, .events = POLLIN };
+		pid_t w;
+
+		if (poll(&pfd, 1, POLL_MS) < 0 && errno != EINTR) {
+			fprintf(stderr, "%s: poll: %s\n", prog, strerror(errno));
+			break;
+		}
+		drain(&c);
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			cmd_done = 1;
+		else if (w < 0 && errno != EINTR)
+			break;
+	}
+	if (!cmd_done)
+		waitpid(pid, &status, 0);
+	drain(&c);	/* what the event's stop at exit drained */
+
+	memset(&t, 0, sizeof(t));
+	t.lost_unit = c.lost_unit;
+	t.lost_sw = c.lost_sw;
+	t.end_cycle = c.last_cycle;
+	if (c.write_err) {
+		sf_writer_abort(&c.wr);
+	} else if (sf_writer_close(&c.wr, &t)) {
+		fprintf(stderr, "%s: %s\n", prog, c.wr.msg);
+		c.write_err = SF_EIO;
+	}
+	c.writing = 0;
+	if (c.bad_recs)
+		fprintf(stderr, "%s: warning: %llu malformed AUX regions skipped\n", prog,
+			(unsigned long long)c.bad_recs);
+	if (c.ring_lost)
+		fprintf(stderr, "%s: warning: the perf ring lost %llu records (AUX regions may "
+			"be missing)\n", prog, (unsigned long long)c.ring_lost);
+	if (!c.write_err)
+		fprintf(stderr, "%s: %llu samples written to %s (lost: %llu by the unit, %llu on "
+			"the software path)\n", prog, (unsigned long long)c.samples, out,
+			(unsigned long long)c.lost_unit, (unsigned long long)c.lost_sw);
+	if (WIFEXITED(status))
+		ret = WEXITSTATUS(status);
+	else if (WIFSIGNALED(status))
+		ret = 128 + WTERMSIG(status);
+	if (c.write_err && ret == 0)
+		ret = TIPROF_EXIT_FAIL;
+	goto out;
+
+out_child:
+	/* the child waits on go[]: closing it makes it exit without running the command */
+	if (go[1] >= 0)
+		close(go[1]);
+	go[1] = -1;
+	waitpid(pid, &status, 0);
+	if (c.writing)
+		sf_writer_abort(&c.wr);
+	c.writing = 0;
+	ret = TIPROF_EXIT_FAIL;
+out:
+	if (go[1] >= 0)
+		close(go[1]);
+	if (ep[0] >= 0)
+		close(ep[0]);
+	if (c.aux)
+		munmap(c.aux, c.aux_len);
+	if (c.pg)
+		munmap(c.pg, c.ring_len);
+	if (c.fd >= 0)
+		close(c.fd);
+	return ret;
+}
+
+#ifdef TIPROF_RECORD_MAIN
+/* The stand-alone `tiprof-record` (static, for the riscv64 system test). */
+int main(int argc, char **argv)
+{
+	prog = "tiprof-record";
+	return cmd_record(argc, argv);
+}
+#endif
