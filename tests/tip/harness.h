@@ -41,6 +41,7 @@ struct harness {
 	int started;                    /* the bench has been asked for inputs */
 	int status;                     /* 0 running, 1 passed, -1 failed */
 	int compare;                    /* a DUT is attached: compare its outputs */
+	int nocompare;                  /* env TIPROF_TB_NOCOMPARE: speed runs without the C model */
 	struct harness_cov cov;         /* coverage bins */
 	vcd_ring *ring;                 /* last cycles, dumped on failure */
 	int sig_first;                  /* handle of the first ring signal */
