@@ -18,7 +18,7 @@ LBR_OUT     := $(BUILD)/lbr
 LBR_CFLAGS   = $(ALL_CFLAGS) -I$(LBR_DIR)
 LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h \
                $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h
-LBR_CORE    := lbr_x86 lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw
+LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so
 LBR_BIN     := $(BUILD)/bin/tiprof-lbr
@@ -38,7 +38,7 @@ LBR_RVISA_HDRS := $(addprefix $(LBR_RVISA_DIR)/,rv_isa.h rv_isa_int.h rv_ops.def
 LBR_RV_CC      := $(CROSS_COMPILE)gcc
 LBR_RV_OBJDUMP := $(CROSS_COMPILE)objdump
 LBR_RV_BUILD   := $(BUILD)/lbr-riscv64
-LBR_RV_CORE    := lbr_rv lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_preload
+LBR_RV_CORE    := lbr_rv lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_preload
 LBR_RV_OBJS    := $(patsubst %,$(LBR_RV_BUILD)/pic/%.o,$(LBR_RV_CORE)) \
                   $(LBR_RV_BUILD)/pic/rv_decode.o $(LBR_RV_BUILD)/pic/rv_decode_c.o
 LBR_RV_SO      := $(LBR_RV_BUILD)/libtiprof-lbr.so
@@ -105,10 +105,10 @@ $(LBR_OUT)/tests/lbr_%: $(LBR_TDIR)/lbr_%.c
 	@echo "  CC      $@"
 	@$(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -o $@ $< -lpthread
 
-$(LBR_OUT)/tests/lbr_exact: $(LBR_TDIR)/exact.c $(LBR_DIR)/lbr_isa.h $(LBR_OUT)/pic/lbr_x86.o
+$(LBR_OUT)/tests/lbr_exact: $(LBR_TDIR)/exact.c $(LBR_DIR)/lbr_isa.h $(LBR_OUT)/pic/lbr_x86.o $(LBR_OUT)/pic/lbr_mem.o
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_TDIR)/exact.c $(LBR_OUT)/pic/lbr_x86.o $(LBR_ZYDIS)
+	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_TDIR)/exact.c $(LBR_OUT)/pic/lbr_x86.o $(LBR_OUT)/pic/lbr_mem.o $(LBR_ZYDIS)
 
 $(LBR_OUT)/tests/test_lbr_unit: $(LBR_TDIR)/test_unit.c $(LBR_PIC_OBJS) $(LBR_HDRS)
 	@mkdir -p $(@D)

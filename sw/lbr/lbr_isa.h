@@ -104,6 +104,9 @@ void lbr_isa_cpu_from_ucontext(struct lbr_cpu *cpu, const void *uc);
  * ourselves). Returns 0 on success, -1 if any byte is unreadable. Async-signal-safe. */
 int lbr_isa_read(void *dst, uint64_t addr, size_t len);
 
+/* Read up to `len` bytes at addr (lbr_mem.c); returns how many leading bytes were readable. */
+size_t lbr_isa_read_partial(uint8_t *dst, uint64_t addr, size_t len);
+
 /* ---- software breakpoints and ucontext access (lbr_stop_sw.c, signal entry) */
 
 #define LBR_BP_MAX 4 /* longest breakpoint instruction, bytes */

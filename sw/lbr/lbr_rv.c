@@ -190,29 +190,6 @@ size_t lbr_rv_bp_encode(const uint8_t *orig, uint8_t *bp)
 #include <ucontext.h>
 #include <unistd.h>
 
-void (*lbr_isa_code_view)(uint8_t *buf, uint64_t addr, size_t len);
-
-int lbr_isa_read(void *dst, uint64_t addr, size_t len)
-{
-	struct iovec local = { dst, len };
-	struct iovec remote = { (void *)(uintptr_t)addr, len };
-	ssize_t n = syscall(SYS_process_vm_readv, getpid(), &local, 1UL, &remote, 1UL, 0UL);
-	return n == (ssize_t)len ? 0 : -1;
-}
-
-/* Read up to `len` bytes at addr; returns how many leading bytes were readable. */
-static size_t read_partial(uint8_t *dst, uint64_t addr, size_t len)
-{
-	struct iovec local = { dst, len };
-	struct iovec remote = { (void *)(uintptr_t)addr, len };
-	ssize_t n = syscall(SYS_process_vm_readv, getpid(), &local, 1UL, &remote, 1UL, 0UL);
-	if (n >= 0)
-		return (size_t)n;
-	uint64_t page_end = (addr | 4095) + 1;
-	if (page_end - addr < len)
-		return read_partial(dst, addr, page_end - addr);
-	return 0;
-}
 
 int lbr_isa_init(struct lbr_isa *isa)
 {
@@ -227,7 +204,7 @@ int lbr_isa_decode_block(const struct lbr_isa *isa, uint64_t pc, int max_insns,
 	uint8_t buf[128];
 	int done = 0;
 	while (done < max_insns) {
-		size_t got = read_partial(buf, pc, sizeof(buf)), used = 0;
+		size_t got = lbr_isa_read_partial(buf, pc, sizeof(buf)), used = 0;
 		if (got == 0)
 			return -1;
 		if (lbr_isa_code_view)

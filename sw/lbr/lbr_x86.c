@@ -18,35 +18,6 @@
 
 _Static_assert(sizeof(ZydisDecoder) <= sizeof(struct lbr_isa), "lbr_isa too small for Zydis");
 
-/* ------------------------------------------------------------------ memory */
-
-int lbr_isa_read(void *dst, uint64_t addr, size_t len)
-{
-	struct iovec local = { dst, len };
-	struct iovec remote = { (void *)(uintptr_t)addr, len };
-	ssize_t n = syscall(SYS_process_vm_readv, getpid(), &local, 1UL, &remote, 1UL, 0UL);
-	return n == (ssize_t)len ? 0 : -1;
-}
-
-/* Read up to `len` bytes at addr; returns how many leading bytes were readable. */
-static size_t read_partial(uint8_t *dst, uint64_t addr, size_t len)
-{
-	struct iovec local = { dst, len };
-	struct iovec remote = { (void *)(uintptr_t)addr, len };
-	ssize_t n = syscall(SYS_process_vm_readv, getpid(), &local, 1UL, &remote, 1UL, 0UL);
-	if (n >= 0)
-		return (size_t)n;
-	/* The first page is unreadable or the range crosses into one: retry up to the page end. */
-	uint64_t page_end = (addr | 4095) + 1;
-	if (page_end - addr < len)
-		return read_partial(dst, addr, page_end - addr);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ decoding */
-
-void (*lbr_isa_code_view)(uint8_t *buf, uint64_t addr, size_t len);
-
 int lbr_isa_init(struct lbr_isa *isa)
 {
 	memset(isa, 0, sizeof(*isa));
@@ -276,7 +247,7 @@ int lbr_isa_decode_block(const struct lbr_isa *isa, uint64_t pc, int max_insns,
 			have -= off;
 			base += off;
 			off = 0;
-			size_t got = read_partial(buf + have, base + have, sizeof(buf) - have);
+			size_t got = lbr_isa_read_partial(buf + have, base + have, sizeof(buf) - have);
 			if (lbr_isa_code_view && got)
 				lbr_isa_code_view(buf + have, base + have, got);
 			have += got;
