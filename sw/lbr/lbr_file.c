@@ -149,6 +149,27 @@ size_t lbr_enc_stats(uint8_t *dst, size_t cap, const struct lbr_stats *s)
 	return 88;
 }
 
+size_t lbr_enc_mmap(uint8_t *dst, size_t cap, const struct lbr_mmap *m)
+{
+	size_t n = 0;
+	while (n < sizeof(m->path) - 1 && m->path[n])
+		n++;
+	size_t size = (40 + n + 1 + 7) & ~(size_t)7;
+	if (size > cap)
+		return 0;
+	put_hdr(dst, LBR_REC_MMAP, size);
+	put32(dst + 8, m->pid);
+	put32(dst + 12, m->prot);
+	put64(dst + 16, m->start);
+	put64(dst + 24, m->end);
+	put64(dst + 32, m->pgoff);
+	for (size_t i = 40; i < size; i++)
+		dst[i] = 0;
+	for (size_t i = 0; i < n; i++)
+		dst[40 + i] = (uint8_t)m->path[i];
+	return size;
+}
+
 /* ------------------------------------------------------------------ decoder */
 
 long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
@@ -178,6 +199,24 @@ long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
 			n = sizeof(s->exe) - 1;
 		memcpy(s->exe, buf + 40, n);
 		s->exe[n] = 0;
+		break;
+	}
+	case LBR_REC_MMAP: {
+		struct lbr_mmap *m = &out->u.mmap;
+		if (size < 48)
+			return LBR_BAD;
+		m->pid = get32(buf + 8);
+		m->prot = get32(buf + 12);
+		m->start = get64(buf + 16);
+		m->end = get64(buf + 24);
+		m->pgoff = get64(buf + 32);
+		if (m->end < m->start)
+			return LBR_BAD;
+		size_t n = size - 40;
+		if (n > sizeof(m->path) - 1)
+			n = sizeof(m->path) - 1;
+		memcpy(m->path, buf + 40, n);
+		m->path[n] = 0;
 		break;
 	}
 	case LBR_REC_THREAD:
@@ -230,6 +269,14 @@ void lbr_rec_dump(FILE *f, const struct lbr_rec *r)
 		fprintf(f, "session pid=%" PRIu32 " depth=%" PRIu32 " period=%" PRIu64
 			" event=%" PRIu32 " mech=%" PRIu32 " start=%" PRIu64 " exe=%s\n",
 			s->pid, s->depth, s->period, s->event, s->mech, s->start_ns, s->exe);
+		break;
+	}
+	case LBR_REC_MMAP: {
+		const struct lbr_mmap *m = &r->u.mmap;
+		fprintf(f, "mmap pid=%" PRIu32 " start=%#" PRIx64 " end=%#" PRIx64 " pgoff=%#" PRIx64
+			" prot=%c%c%c path=%s\n", m->pid, m->start, m->end, m->pgoff,
+			m->prot & LBR_PROT_R ? 'r' : '-', m->prot & LBR_PROT_W ? 'w' : '-',
+			m->prot & LBR_PROT_X ? 'x' : '-', m->path);
 		break;
 	}
 	case LBR_REC_THREAD:

@@ -20,6 +20,7 @@ enum lbr_rec_type {
 	LBR_REC_THREAD = 2,  /* a thread started being traced */
 	LBR_REC_STACK = 3,   /* one LBR stack: up to depth {from,to}, oldest first */
 	LBR_REC_STATS = 4,   /* per-thread counters, written when tracing stops */
+	LBR_REC_MMAP = 5,    /* an executable mapping of the process (start and stop snapshots) */
 };
 
 #define LBR_STACK_ABANDONED 1u /* stack ended before depth (untraceable transfer, signal...) */
@@ -88,6 +89,19 @@ struct lbr_stats {
 	uint64_t cache_hits, cache_misses;
 };
 
+/* An executable mapping, from /proc/self/maps: [start, end) maps `path` from file offset
+ * `pgoff`. Written after the session record and again when tracing stops, so code mapped
+ * or unmapped in between (dlopen/dlclose) is known; readers take the union. */
+struct lbr_mmap {
+	uint32_t pid;
+	uint32_t prot;       /* LBR_PROT_* */
+	uint64_t start, end, pgoff;
+	char path[256];      /* file path or "[vdso]"..., NUL-terminated, may be truncated */
+};
+#define LBR_PROT_R 1u
+#define LBR_PROT_W 2u
+#define LBR_PROT_X 4u
+
 struct lbr_rec {
 	uint32_t type; /* enum lbr_rec_type, or another value for skipped unknown records */
 	union {
@@ -95,6 +109,7 @@ struct lbr_rec {
 		struct lbr_thread_rec thread;
 		struct lbr_stack stack;
 		struct lbr_stats stats;
+		struct lbr_mmap mmap;
 	} u;
 };
 
@@ -109,6 +124,7 @@ size_t lbr_enc_session(uint8_t *dst, size_t cap, const struct lbr_session *s);
 size_t lbr_enc_thread(uint8_t *dst, size_t cap, const struct lbr_thread_rec *t);
 size_t lbr_enc_stack(uint8_t *dst, size_t cap, const struct lbr_stack *s);
 size_t lbr_enc_stats(uint8_t *dst, size_t cap, const struct lbr_stats *s);
+size_t lbr_enc_mmap(uint8_t *dst, size_t cap, const struct lbr_mmap *m);
 /* Size a stack record of `nr` entries takes. */
 static inline size_t lbr_stack_size(unsigned nr)
 {

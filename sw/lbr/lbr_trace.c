@@ -657,6 +657,95 @@ pid_t lbr_trace_writer_tid(void)
 
 /* ---------------------------------------------------------------- session */
 
+/* Parse a hex number at *p, advance past it. */
+static uint64_t hex_at(const char **p)
+{
+	uint64_t v = 0;
+	for (;; (*p)++) {
+		char c = **p;
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+		if (d < 0)
+			return v;
+		v = v << 4 | (uint64_t)d;
+	}
+}
+
+/* One /proc/self/maps line ("start-end perms offset dev inode   path") into an mmap record
+ * if the mapping is executable; 0 if it is not (or does not parse). */
+static int parse_maps_line(const char *l, struct lbr_mmap *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->start = hex_at(&l);
+	if (*l++ != '-')
+		return 0;
+	m->end = hex_at(&l);
+	if (*l++ != ' ' || strlen(l) < 5)
+		return 0;
+	m->prot = (l[0] == 'r' ? LBR_PROT_R : 0) | (l[1] == 'w' ? LBR_PROT_W : 0) |
+		  (l[2] == 'x' ? LBR_PROT_X : 0);
+	if (!(m->prot & LBR_PROT_X))
+		return 0;
+	l += 4;
+	while (*l == ' ')
+		l++;
+	m->pgoff = hex_at(&l);
+	for (int field = 0; field < 2; field++) { /* dev, inode */
+		while (*l == ' ')
+			l++;
+		while (*l && *l != ' ')
+			l++;
+	}
+	while (*l == ' ')
+		l++;
+	size_t n = strcspn(l, "\n");
+	if (n > sizeof(m->path) - 1)
+		n = sizeof(m->path) - 1;
+	memcpy(m->path, l, n);
+	m->path[n] = 0;
+	m->pid = (uint32_t)lbr_g.pid;
+	return 1;
+}
+
+/* Write an mmap record for every executable mapping of the process (start and stop; not from
+ * handlers: it allocates). Lines are whole in each read of /proc/self/maps. */
+static void emit_maps(int fd)
+{
+	int mf = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (mf < 0)
+		return;
+	size_t cap = 1 << 16, len = 0;
+	char *text = malloc(cap + 1);
+	for (ssize_t r = 1; text && r > 0;) {
+		if (cap - len < 4096) {
+			char *bigger = realloc(text, 2 * cap + 1);
+			if (!bigger)
+				break;
+			text = bigger;
+			cap *= 2;
+		}
+		r = read(mf, text + len, cap - len);
+		if (r > 0)
+			len += (size_t)r;
+	}
+	close(mf);
+	if (!text)
+		return;
+	text[len] = 0;
+	for (char *l = text; *l;) {
+		char *nl = strchr(l, '\n');
+		struct lbr_mmap m;
+		uint8_t rec[512];
+		if (parse_maps_line(l, &m)) {
+			size_t sz = lbr_enc_mmap(rec, sizeof(rec), &m);
+			write_all(fd, rec, sz);
+		}
+		if (!nl)
+			break;
+		l = nl + 1;
+	}
+	free(text);
+}
+
 int lbr_trace_start(const struct lbr_config *cfg)
 {
 	if (atomic_load(&lbr_g.running))
@@ -698,6 +787,7 @@ int lbr_trace_start(const struct lbr_config *cfg)
 	uint8_t rec[512];
 	size_t sz = enc_session(rec, sizeof(rec), &s);
 	write_all(cfg->out_fd, rec, sz);
+	emit_maps(cfg->out_fd);
 
 	/* Writer thread, with every signal blocked so the program's signals go elsewhere. */
 	sigset_t all, old;
@@ -750,6 +840,7 @@ void lbr_trace_stop(void)
 	atomic_store(&lbr_g.writer_quit, 1);
 	pthread_join(lbr_g.writer, NULL);
 	atomic_store(&lbr_g.running, 0);
+	emit_maps(lbr_g.cfg.out_fd);
 	close(lbr_g.cfg.out_fd);
 	real_sigmask(SIG_SETMASK, &old, NULL);
 }

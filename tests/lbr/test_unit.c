@@ -106,6 +106,14 @@ static void test_file(void)
 	CHECK(r.u.session.pid == 7 && strcmp(r.u.session.exe, "/bin/true") == 0);
 	buf[4] = 9; /* size not a multiple of 8 */
 	CHECK(lbr_dec_record(buf, n, &r) == LBR_BAD);
+	struct lbr_mmap mm = { 7, LBR_PROT_R | LBR_PROT_X, 0x400000, 0x401000, 0x1000, "/bin/x" };
+	n = lbr_enc_mmap(buf, sizeof(buf), &mm);
+	CHECK(n == 48 && lbr_dec_record(buf, n, &r) == (long)n && r.type == LBR_REC_MMAP);
+	CHECK(r.u.mmap.start == 0x400000 && r.u.mmap.end == 0x401000 && r.u.mmap.pgoff == 0x1000 &&
+	      r.u.mmap.prot == 5 && strcmp(r.u.mmap.path, "/bin/x") == 0);
+	CHECK(lbr_dec_record(buf, n - 1, &r) == LBR_NEED_MORE);
+	buf[24] = 0; buf[25] = 0; buf[26] = 0; /* end below start */
+	CHECK(lbr_dec_record(buf, n, &r) == LBR_BAD);
 	uint8_t h[LBR_FILE_HDR_SIZE];
 	lbr_file_header(h);
 	CHECK(lbr_file_check_header(h, sizeof(h)) == 0);
