@@ -16,12 +16,13 @@
 #include "tip_model.h"
 #include "tiprof_hw.h"
 
-#define RECSIM_DEPTH 64		/* FIFO entries of the simulated unit */
-#define RECSIM_WATERMARK 32	/* interrupt when this many samples are complete */
 #define RECSIM_ISR_PC 0xffffffff80001000ull	/* stand-in address of the S-mode handler */
 
 struct recsim {
-	struct tip_model m;		/* the unit */
+	struct tip_model m;		/* the unit (unless cfg.unit is given) */
+	const struct recsim_unit_ops *unit;	/* the unit instead of m, or NULL */
+	void *unit_ctx;			/* its context */
+	char unit_msg[512];		/* its report when it failed */
 	struct tiprof_hw hw;		/* the driver's view of it */
 	struct tiprof_rob_if last;	/* ROB inputs of the last core cycle */
 	struct sf_writer w;		/* the sample file */
@@ -30,6 +31,43 @@ struct recsim {
 	int hw_err;			/* first accessor error (illegal access) */
 	struct tiprof_sample buf[RECSIM_DEPTH];	/* drain buffer */
 };
+
+/* ---- the unit: the C model, or cfg.unit (the RTL in lockstep with the C model) */
+
+/* One unit cycle. Returns 0, or -1 after the unit failed (message in r->unit_msg). */
+static int recsim_unit_cycle(struct recsim *r, const struct tiprof_rob_if *rob,
+			     const struct tip_csr_req *csr, struct tip_csr_resp *resp)
+{
+	r->st.unit_cycles++;
+	if (!r->unit) {
+		tip_model_cycle(&r->m, rob, csr, resp);
+		return 0;
+	}
+	if (r->unit_msg[0])
+		return -1;
+	if (r->unit->cycle(r->unit_ctx, rob, csr, resp, r->unit_msg, sizeof(r->unit_msg))) {
+		if (!r->unit_msg[0])
+			snprintf(r->unit_msg, sizeof(r->unit_msg), "the TIP unit failed");
+		return -1;
+	}
+	return 0;
+}
+
+/* The C model (the unit itself, or the reference clocked in lockstep with it). */
+static const struct tip_model *recsim_model(const struct recsim *r)
+{
+	return r->unit ? r->unit->model(r->unit_ctx) : &r->m;
+}
+
+/* Put the failure in err: the unit's report if it failed, else the formatted message. */
+static void recsim_fail(const struct recsim *r, char *err, size_t errlen, const char *what,
+			int e)
+{
+	if (r->unit_msg[0])
+		snprintf(err, errlen, "%s", r->unit_msg);
+	else
+		snprintf(err, errlen, "%s: %s", what, tiprof_hw_strerror(e));
+}
 
 /* ---- CSR accessors: one access = one unit cycle while the core runs the S-mode handler */
 
@@ -54,7 +92,8 @@ static int recsim_access(struct recsim *r, int we, uint16_t addr, uint64_t wdata
 	struct tip_csr_resp resp;
 
 	recsim_isr_rob(r, &rob);
-	tip_model_cycle(&r->m, &rob, &q, &resp);
+	if (recsim_unit_cycle(r, &rob, &q, &resp))
+		return -EIO;
 	r->st.csr_cycles++;
 	if (resp.illegal) {
 		r->hw_err = 1;
@@ -86,9 +125,8 @@ static int recsim_drain(struct recsim *r, char *err, size_t errlen)
 
 	do {
 		n = tiprof_hw_drain(&r->hw, r->buf, RECSIM_DEPTH);
-		if (n < 0) {
-			snprintf(err, errlen, "draining the TIP unit failed: %s",
-				 tiprof_hw_strerror(n));
+		if (n < 0 || r->unit_msg[0]) {
+			recsim_fail(r, err, errlen, "draining the TIP unit failed", n);
 			return -1;
 		}
 		for (int i = 0; i < n; i++) {
@@ -122,7 +160,9 @@ struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errle
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	if (tip_model_init(&r->m, &mc)) {
+	r->unit = cfg->unit;
+	r->unit_ctx = cfg->unit_ctx;
+	if (!r->unit && tip_model_init(&r->m, &mc)) {
 		snprintf(err, errlen, "cannot build a TIP unit of width %u", cfg->w);
 		free(r);
 		return NULL;
@@ -141,7 +181,7 @@ struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errle
 	tiprof_hw_init(&r->hw, &recsim_ops, r);
 	if ((e = tiprof_hw_probe(&r->hw)) || (e = tiprof_hw_configure(&r->hw, &hc)) ||
 	    (e = tiprof_hw_counters_clear(&r->hw))) {
-		snprintf(err, errlen, "programming the TIP unit failed: %s", tiprof_hw_strerror(e));
+		recsim_fail(r, err, errlen, "programming the TIP unit failed", e);
 		goto fail;
 	}
 	sf_header_init(&h);
@@ -164,7 +204,7 @@ struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errle
 	free(real);
 	h.elf_path_len = (uint16_t)strlen(h.elf_path);
 	if ((e = tiprof_hw_cycle(&r->hw, &h.start_cycle))) {
-		snprintf(err, errlen, "reading TIP_CYCLE failed: %s", tiprof_hw_strerror(e));
+		recsim_fail(r, err, errlen, "reading TIP_CYCLE failed", e);
 		goto fail;
 	}
 	if (sf_writer_open(&r->w, cfg->path, &h)) {
@@ -173,12 +213,15 @@ struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errle
 	}
 	r->w_open = 1;
 	if ((e = tiprof_hw_start(&r->hw))) {
-		snprintf(err, errlen, "starting the TIP unit failed: %s", tiprof_hw_strerror(e));
+		recsim_fail(r, err, errlen, "starting the TIP unit failed", e);
 		goto fail;
 	}
 	return r;
 hwfail:
-	snprintf(err, errlen, "the TIP unit refused M-mode access to TIP_MENABLE");
+	if (r->unit_msg[0])
+		snprintf(err, errlen, "%s", r->unit_msg);
+	else
+		snprintf(err, errlen, "the TIP unit refused M-mode access to TIP_MENABLE");
 fail:
 	recsim_abort(r);
 	return NULL;
@@ -187,9 +230,14 @@ fail:
 /* Contract in cmd-record-sim.h. */
 int recsim_cycle(struct recsim *r, const struct tiprof_rob_if *rob, char *err, size_t errlen)
 {
-	tip_model_cycle(&r->m, rob, NULL, NULL);
+	if (recsim_unit_cycle(r, rob, NULL, NULL)) {
+		snprintf(err, errlen, "%s", r->unit_msg);
+		return -1;
+	}
 	r->last = *rob;
-	if (!tip_model_irq(&r->m))
+	/* irq_o in the coming cycle, from the C model: the RTL's irq_o is compared with it when
+	 * that cycle is clocked. */
+	if (!tip_model_irq(recsim_model(r)))
 		return 0;
 	r->st.drains++;
 	return recsim_drain(r, err, errlen);
@@ -204,16 +252,15 @@ int recsim_close(struct recsim *r, struct recsim_stats *st, char *err, size_t er
 	memset(&t, 0, sizeof(t));
 	if ((e = tiprof_hw_stop(&r->hw)) || recsim_drain(r, err, errlen)) {
 		if (e)
-			snprintf(err, errlen, "stopping the TIP unit failed: %s",
-				 tiprof_hw_strerror(e));
+			recsim_fail(r, err, errlen, "stopping the TIP unit failed", e);
 		recsim_abort(r);
 		return -1;
 	}
 	/* A Drained sample still waiting for its instruction at exit never completes. */
-	r->st.lost_sw += r->m.pending;
+	r->st.lost_sw += recsim_model(r)->pending;
 	if ((e = tiprof_hw_counters(&r->hw, &t.taken_unit, &t.lost_unit)) ||
 	    (e = tiprof_hw_cycle(&r->hw, &t.end_cycle))) {
-		snprintf(err, errlen, "reading the TIP counters failed: %s", tiprof_hw_strerror(e));
+		recsim_fail(r, err, errlen, "reading the TIP counters failed", e);
 		recsim_abort(r);
 		return -1;
 	}
@@ -239,6 +286,7 @@ void recsim_abort(struct recsim *r)
 		return;
 	if (r->w_open)
 		sf_writer_abort(&r->w);
-	tip_model_fini(&r->m);
+	if (!r->unit)
+		tip_model_fini(&r->m);
 	free(r);
 }

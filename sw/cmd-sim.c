@@ -1,20 +1,28 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cmd-sim.c - `tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE]
- * [--profile FILE [--period P] [--rand-bits K]] ELF [ARGS]`:
+ * [--profile FILE [--period P] [--rand-bits K] [--rtl]] ELF [ARGS]`:
  * runs a static riscv64 ELF on the out-of-order timing model (sim/core) and prints cycles,
  * instructions, IPC and the Oracle's cycle stack (sim/oracle); --oracle also writes the
  * per-address Oracle profile (format in docs/core.md). With --json, standard output holds
  * only one JSON object and the program's own standard output goes to standard error.
  * --profile records a TIP sample file through the unit model and the driver's hardware
- * layer (sw/cmd-record-sim.c, docs/report.md).
+ * layer (sw/cmd-record-sim.c, docs/report.md). With --rtl the unit is the Verilated RTL,
+ * clocked in lockstep with the C model and compared with it every cycle: `tiprof` then execs
+ * tiprof-cosim-<config> from its own directory, which is this file linked with the RTL
+ * (built with -DTIPROF_COSIM, tests/tip/cosim.c).
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cmd-record-sim.h"
+#ifdef TIPROF_COSIM
+#include "cosim.h"
+#endif
 #include "core.h"
 #include "rob_trace.h"
 #include "oracle.h"
@@ -32,6 +40,11 @@ struct sim_ctx {
 	int tw_open;            /* tw is open */
 	struct recsim_cfg prof; /* --profile: the sample file to record (prof.path NULL: none) */
 	struct recsim *rec;     /* the recorder while recording */
+	int rtl;                /* --rtl: record through the Verilated RTL unit */
+#ifdef TIPROF_COSIM
+	struct cosim_unit *cu;  /* the RTL unit and its C model in lockstep */
+	char vcd_path[PATH_MAX]; /* where a difference's waveform goes */
+#endif
 	char **prog_argv;       /* ELF and its arguments */
 	FILE *out;              /* where the report goes */
 	struct iss *iss;        /* the program */
@@ -95,7 +108,8 @@ static int sim_loop(struct sim_ctx *x)
 	do {
 		r = core_cycle(x->core, &o);
 		if (r < 0) {
-			snprintf(x->err, sizeof(x->err), "%s", core_error(x->core));
+			snprintf(x->err, sizeof(x->err), "%.200s: %s", x->prog_argv[0],
+				 core_error(x->core));
 			return -1;
 		}
 		if (x->rec && recsim_cycle(x->rec, &o.rob, x->err, sizeof(x->err)))
@@ -151,6 +165,16 @@ static int sim_run(struct sim_ctx *x)
 	if (x->prof.path) {
 		x->prof.elf = x->prog_argv[0];
 		x->prof.w = cfg.width;
+#ifdef TIPROF_COSIM
+		if (x->rtl) {
+			snprintf(x->vcd_path, sizeof(x->vcd_path), "%s.mismatch.vcd", x->prof.path);
+			x->cu = cosim_unit_open(cfg.width, x->vcd_path, x->err, sizeof(x->err));
+			if (!x->cu)
+				goto fail;
+			x->prof.unit = &cosim_unit_ops;
+			x->prof.unit_ctx = x->cu;
+		}
+#endif
 		x->rec = recsim_open(&x->prof, x->err, sizeof(x->err));
 		if (!x->rec)
 			goto fail;
@@ -184,11 +208,21 @@ static int sim_run(struct sim_ctx *x)
 		fprintf(stderr, "tiprof sim: %llu samples (%llu lost) written to %s\n",
 			(unsigned long long)rs.samples,
 			(unsigned long long)(rs.lost_unit + rs.lost_sw), x->prof.path);
+#ifdef TIPROF_COSIM
+		if (x->cu)
+			fprintf(stderr, "tiprof sim: RTL unit (Verilator) = C model on all %llu unit "
+				"cycles (%llu core cycles + %llu CSR-access cycles)\n",
+				(unsigned long long)cosim_unit_checked(x->cu),
+				(unsigned long long)(rs.unit_cycles - rs.csr_cycles),
+				(unsigned long long)rs.csr_cycles);
+#endif
 	}
 	if (x->oracle_path) {
 		pf = fopen(x->oracle_path, "w");
 		if (!pf || oracle_write(&x->orc, pf, core_stats(x->core)->insns) ||
 		    fclose(pf)) {
+			if (pf)		/* no partial profile (pf is closed or unusable) */
+				unlink(x->oracle_path);
 			snprintf(x->err, sizeof(x->err), "cannot write the Oracle profile to %s",
 				 x->oracle_path);
 			goto fail;
@@ -205,8 +239,10 @@ static int sim_run(struct sim_ctx *x)
 	ret = TIPROF_EXIT_OK;
 	goto out;
 fail:
-	if (x->tw_open)
+	if (x->tw_open) {	/* a failed run leaves no partial trace */
 		rob_trace_writer_close(&x->tw);
+		unlink(x->trace_path);
+	}
 	fprintf(stderr, "tiprof sim: %s\n", x->err);
 out:
 	if (x->out && x->out != stdout)
@@ -217,9 +253,44 @@ out:
 	if (x->iss)
 		iss_destroy(x->iss);
 	recsim_abort(x->rec);
+#ifdef TIPROF_COSIM
+	cosim_unit_close(x->cu);
+#endif
 	oracle_fini(&x->orc);
 	return ret;
 }
+
+#ifndef TIPROF_COSIM
+/* --rtl: run the same command in tiprof-cosim-CONFIG, next to this executable (the RTL is
+ * C++ from Verilator and lives in that program only). Returns only on failure. */
+static int sim_exec_rtl(const char *config, int argc, char **argv)
+{
+	char self[PATH_MAX], path[PATH_MAX + 32];
+	char **nargv = calloc((size_t)argc + 2, sizeof(*nargv));
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	if (n < 0 || !nargv) {
+		fprintf(stderr, "tiprof sim: --rtl: cannot find the tiprof executable\n");
+		free(nargv);
+		return TIPROF_EXIT_FAIL;
+	}
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = '\0';
+	snprintf(path, sizeof(path), "%s/tiprof-cosim-%s", slash ? self : ".", config);
+	nargv[0] = path;
+	for (int i = 0; i < argc; i++)
+		nargv[i + 1] = argv[i];
+	fflush(NULL);
+	execv(path, nargv);
+	fprintf(stderr, "tiprof sim: --rtl: cannot run %s: %s (build it with `make "
+		"tiprof-cosim`)\n", path, strerror(errno));
+	free(nargv);
+	return TIPROF_EXIT_FAIL;
+}
+#endif
 
 /* Entry point of `tiprof sim` (registered in sw/tiprof.c). */
 int cmd_sim(int argc, char **argv)
@@ -249,13 +320,16 @@ int cmd_sim(int argc, char **argv)
 			x.trace_path = argv[++i];
 		} else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
 			x.prof.path = argv[++i];
+		} else if (strcmp(argv[i], "--rtl") == 0) {
+			x.rtl = 1;
 		} else if ((strcmp(argv[i], "--period") == 0 ||
 			    strcmp(argv[i], "--rand-bits") == 0) && i + 1 < argc) {
 			char *end;
 			unsigned long v = strtoul(argv[i + 1], &end, 0);
 			int per = strcmp(argv[i], "--period") == 0;
 
-			if (*end || !argv[i + 1][0] || (per ? (v < 1 || v > 0xffffffffUL) : v > 31)) {
+			/* strtoul accepts "-1" (and wraps "-18446744073709551615" to 1) */
+			if (*end || argv[i + 1][0] < '0' || argv[i + 1][0] > '9' || (per ? (v < 1 || v > 0xffffffffUL) : v > 31)) {
 				fprintf(stderr, "tiprof sim: %s: bad value '%s' (period 1..2^32-1, "
 					"random bits 0..31)\n", argv[i], argv[i + 1]);
 				return TIPROF_EXIT_USAGE;
@@ -269,17 +343,25 @@ int cmd_sim(int argc, char **argv)
 			i++;
 			break;
 		} else {
-			fprintf(stderr, "tiprof sim: unknown option '%s'; usage: tiprof sim "
+			fprintf(stderr, "tiprof sim: %s '%s'; usage: tiprof sim "
 				"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] "
-				"[--profile FILE] ELF [ARGS]\n",
-				argv[i]);
+				"[--profile FILE] ELF [ARGS]\n", i + 1 == argc && (!strcmp(argv[i],
+				"--config") || !strcmp(argv[i], "--oracle") || !strcmp(argv[i],
+				"--rob-trace") || !strcmp(argv[i], "--profile") || !strcmp(argv[i],
+				"--period") || !strcmp(argv[i], "--rand-bits")) ?
+				"missing value of option" : "unknown option", argv[i]);
 			return TIPROF_EXIT_USAGE;
 		}
 	}
 	if (i >= argc) {
 		fprintf(stderr, "tiprof sim: no program given; usage: tiprof sim "
 			"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] "
-			"[--profile FILE] ELF [ARGS]\n");
+			"[--profile FILE [--rtl]] ELF [ARGS]\n");
+		return TIPROF_EXIT_USAGE;
+	}
+	if (x.rtl && !x.prof.path) {
+		fprintf(stderr, "tiprof sim: --rtl needs --profile FILE (the RTL unit is what "
+			"records the samples)\n");
 		return TIPROF_EXIT_USAGE;
 	}
 	if (x.prof.rand_bits && (1ull << x.prof.rand_bits) > x.prof.period) {
@@ -288,6 +370,10 @@ int cmd_sim(int argc, char **argv)
 			x.prof.rand_bits, x.prof.period);
 		return TIPROF_EXIT_USAGE;
 	}
+#ifndef TIPROF_COSIM
+	if (x.rtl)
+		return sim_exec_rtl(x.config, argc, argv);
+#endif
 	x.prog_argv = argv + i;
 	return sim_run(&x);
 }

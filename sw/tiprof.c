@@ -72,16 +72,21 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	{ "report", "flat profile of a sample file: functions, blocks or instructions",
 	  "usage: tiprof report FILE [--elf ELF] [--level function|block|instruction]\n"
 	  "                     [--json] [--oracle ORACLE] [--limit N]\n"
+	  "                     [--cycle-stack] [--svg OUT.svg] [--function NAME]\n"
 	  "  Attribute every sample of FILE time-proportionally (TIP: Computing 1/n to each\n"
 	  "  committing instruction, Stalled to the oldest, Flushed to the flushing one,\n"
 	  "  Drained to the next one) and print symbols hottest first with their time share\n"
 	  "  and cycle-category mix. ELF defaults to the path in the file's header. --oracle\n"
 	  "  adds the shares of an Oracle profile (tiprof sim --oracle); --json prints one\n"
-	  "  object; --limit N shows N rows (default 25, 0 = all; JSON: all).",
+	  "  object; --limit N shows N rows (default 25, 0 = all; JSON: all).\n"
+	  "  --cycle-stack prints cycle stacks instead: a bar per symbol split into execute,\n"
+	  "  ALU/load/store stall, mispredict and other flush, front end, then the stack and\n"
+	  "  hot instructions of NAME (default: the hottest function); with --json as JSON.\n"
+	  "  --svg OUT.svg also writes them as a chart (TIP paper, Figures 7 and 13).",
 	  cmd_report },
 	{ "sim", "run a RISC-V program on the out-of-order core model: cycles, IPC, cycle stack",
 	  "usage: tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] [--profile FILE]\n"
-	  "                  [--rob-trace FILE] ELF [ARGS]\n"
+	  "                  [--period P] [--rand-bits K] [--rtl] [--rob-trace FILE] ELF [ARGS]\n"
 	  "  Run the static riscv64 program ELF with ARGS on the timing model (default 4wide,\n"
 	  "  the TIP paper's BOOM) and print cycles, instructions, IPC and the Oracle cycle\n"
 	  "  stack. --json prints one JSON object on stdout (the program's own output goes to\n"
@@ -89,7 +94,9 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  A missing or unusable ELF gives one line on stderr and exit status 1.\n"
 	  "  --profile FILE records a TIP sample file: the unit's model is drained by the\n"
 	  "  driver's hardware layer on its interrupt (--period P, default 64; --rand-bits K,\n"
-	  "  default 6, 0 = periodic); read it with tiprof report / annotate.\n"
+	  "  default 6, 0 = periodic); read it with tiprof report / annotate. --rtl records\n"
+	  "  through the Verilated RTL unit instead, compared with the C model every cycle\n"
+	  "  (runs tiprof-cosim-CONFIG from tiprof's directory; make tiprof-cosim).\n"
 	  "  --rob-trace FILE records the per-cycle ROB interface (docs/rob-trace.md) for\n"
 	  "  tiprof-trace and for replay through the RTL unit.",
 	  cmd_sim },

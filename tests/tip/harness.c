@@ -1,6 +1,7 @@
-/* The TIP test harness core: bench stepping, per-cycle comparison of the DUT with the C model,
- * coverage bins and the failure waveform. Simulator-specific wrappers (dpi.c, vpi.c) only move
- * values between the simulator and struct tb_in / struct tb_out. */
+/* The TIP test harness core: per-cycle comparison of the DUT with the C model (lockstep),
+ * coverage bins and the failure waveform. Bench stepping is in harness_bench.c; the
+ * simulator-specific wrappers (dpi.c, vpi.c, vu.c) only move values between the simulator and
+ * struct tb_in / struct tb_out. tiprof-cosim (cosim.c) links this file without the benches. */
 #include "harness.h"
 
 #include <errno.h>
@@ -23,14 +24,6 @@ int tb_fail(struct tb *tb, const char *fmt, ...)
 		tb->failed = 1;
 	}
 	return -1;
-}
-
-const struct tb_bench_desc *tb_bench_find(const char *name)
-{
-	for (const struct tb_bench_desc *const *d = tb_benches; *d; d++)
-		if (strcmp((*d)->name, name) == 0)
-			return *d;
-	return NULL;
 }
 
 /* ------------------------------------------------------------------ waveform ring */
@@ -139,55 +132,6 @@ static void ring_record(struct harness *h, const struct tb_in *in, const struct 
 
 /* ------------------------------------------------------------------ harness */
 
-int harness_init(struct harness *h, const struct tip_model_cfg *cfg, const char *bench_name,
-		 uint64_t seed, uint64_t cycles, const char *outdir, const char *sim)
-{
-	memset(h, 0, sizeof(*h));
-	h->tb.seed = seed;
-	h->tb.log = stdout;
-	h->sim = sim;
-	h->in.rst = 1;
-	h->desc = tb_bench_find(bench_name);
-	if (!h->desc) {
-		tb_fail(&h->tb, "no bench called '%s'", bench_name);
-		return -1;
-	}
-	h->tb.bench = &h->bench;
-	if (tip_model_init(&h->model, cfg) != 0) {
-		tb_fail(&h->tb, "illegal unit configuration W=%u XLEN=%u depth=%u", cfg->w,
-			cfg->xlen, cfg->fifo_depth);
-		return -1;
-	}
-	if (h->desc->create(&h->tb, &h->bench, cfg, seed, cycles) != 0) {
-		if (!h->tb.failed)
-			tb_fail(&h->tb, "bench %s does not support this configuration", bench_name);
-		return -1;
-	}
-	h->bench.name = h->desc->name;
-	h->max_ticks = 4 * cycles + 1000000;
-	snprintf(h->vcd_path, sizeof(h->vcd_path), "%s/%s-%s-w%u-x%u-d%u-seed%" PRIu64 ".vcd",
-		 outdir, sim, bench_name, cfg->w, cfg->xlen, cfg->fifo_depth, seed);
-	if (ring_setup(h) != 0) {
-		tb_fail(&h->tb, "cannot set up the waveform ring");
-		return -1;
-	}
-	h->nocompare = getenv("TIPROF_TB_NOCOMPARE") != NULL;
-	if (getenv("TIPROF_TB_RECORD")) {
-		struct rob_trace_hdr th = { cfg->w, cfg->xlen, 7 };
-		int rc = rob_trace_writer_open(&h->rec, getenv("TIPROF_TB_RECORD"), &th);
-
-		if (rc < 0) {
-			tb_fail(&h->tb, "cannot record the ROB trace %s: %s",
-				getenv("TIPROF_TB_RECORD"), rob_trace_strerror(rc));
-			return -1;
-		}
-		h->recording = 1;
-	}
-	fprintf(h->tb.log, "tip-harness: sim=%s bench=%s W=%u XLEN=%u depth=%u seed=%" PRIu64 "\n",
-		sim, bench_name, cfg->w, cfg->xlen, cfg->fifo_depth, seed);
-	return 0;
-}
-
 static uint64_t xlen_mask(const struct harness *h)
 {
 	return h->model.cfg.xlen == 64 ? ~0ull : 0xffffffffull;
@@ -238,94 +182,99 @@ static void coverage_after(struct harness *h, const struct tb_in *in,
 		h->cov.sample_computing++;
 }
 
-int harness_tick(struct harness *h, const struct tb_out *dut, struct tb_in *next)
+/* ------------------------------------------------------------------ lockstep */
+
+/* "TIP_S_ADDR2 (0xdd2)"-style name of CSR addr for failure messages. */
+static void csr_name(char *buf, size_t len, uint16_t addr)
 {
-	struct tb_out ref = { { 0, 0 }, 0 };
-	const struct tb_out *obs;
-	struct tb_in cur = h->in;
+	for (unsigned i = 0; i < TIPROF_NUM_REGS; i++) {
+		const struct tiprof_reg_desc *d = &tiprof_reg_table[i];
+
+		if (addr >= d->addr && addr < d->addr + d->count) {
+			if (d->count > 1)
+				snprintf(buf, len, "%s%u (0x%03x)", d->name, addr - d->addr, addr);
+			else
+				snprintf(buf, len, "%s (0x%03x)", d->name, addr);
+			return;
+		}
+	}
+	snprintf(buf, len, "0x%03x", addr);
+}
+
+int harness_setup(struct harness *h, const struct tip_model_cfg *cfg, const char *sim)
+{
+	memset(h, 0, sizeof(*h));
+	h->tb.log = stdout;
+	h->sim = sim;
+	h->in.rst = 1;
+	if (tip_model_init(&h->model, cfg) != 0) {
+		tb_fail(&h->tb, "illegal unit configuration W=%u XLEN=%u depth=%u", cfg->w,
+			cfg->xlen, cfg->fifo_depth);
+		return -1;
+	}
+	if (ring_setup(h) != 0) {
+		tb_fail(&h->tb, "cannot set up the waveform ring");
+		return -1;
+	}
+	return 0;
+}
+
+int harness_check(struct harness *h, const struct tb_in *cur, const struct tb_out *dut,
+		  struct tb_out *ref)
+{
 	unsigned used_before = h->model.used, pending_before = h->model.pending;
 	uint8_t status_before = h->model.status_sticky;
-	int rc;
 
-	if (h->status)
-		return h->status;
-	/* Speed measurements only: the DUT alone, no reference, no checks, no waveform. */
-	if (h->nocompare && dut) {
-		h->t++;
-		memset(next, 0, sizeof(*next));
-		rc = h->bench.step(&h->tb, h->bench.state, h->t - 1, h->started ? dut : NULL, next);
-		h->started = 1;
-		if (rc < 0 || h->tb.failed) {
-			h->status = -1;
-			return -1;
-		}
-		if (rc > 0) {
-			h->status = 1;
-			return 1;
-		}
-		h->in = *next;
-		return 0;
-	}
+	memset(ref, 0, sizeof(*ref));
 	/* The reference: outputs for the inputs of the cycle that ends now, then step. */
-	ref.irq = tip_model_irq(&h->model);
-	coverage_before(h, &cur);
-	if (cur.rst) {
+	ref->irq = tip_model_irq(&h->model);
+	coverage_before(h, cur);
+	if (cur->rst) {
 		tip_model_reset(&h->model);
 	} else {
 		if (h->recording)
-			rob_trace_writer_cycle(&h->rec, &cur.rob);
-		tip_model_cycle(&h->model, &cur.rob, cur.csr.req ? &cur.csr : NULL, &ref.resp);
-		coverage_after(h, &cur, &ref.resp, used_before, pending_before, status_before);
+			rob_trace_writer_cycle(&h->rec, &cur->rob);
+		tip_model_cycle(&h->model, &cur->rob, cur->csr.req ? &cur->csr : NULL, &ref->resp);
+		coverage_after(h, cur, &ref->resp, used_before, pending_before, status_before);
 	}
-	obs = dut ? dut : &ref;
-	ring_record(h, &cur, obs, &ref);
-	if (dut && !cur.rst) {
+	ring_record(h, cur, dut ? dut : ref, ref);
+	if (dut && !cur->rst) {
 		uint64_t mask = xlen_mask(h);
 
-		if ((dut->resp.rdata & mask) != (ref.resp.rdata & mask) ||
-		    !dut->resp.illegal != !ref.resp.illegal || !dut->irq != !ref.irq) {
+		if ((dut->resp.rdata & mask) != (ref->resp.rdata & mask) ||
+		    !dut->resp.illegal != !ref->resp.illegal || !dut->irq != !ref->irq) {
+			char when[96], reg[48];
+
+			if (h->desc)
+				snprintf(when, sizeof(when), "tick %" PRIu64 " (bench cycle %" PRIu64 ")",
+					 h->t, h->t ? h->t - 1 : 0);
+			else
+				snprintf(when, sizeof(when), "unit cycle %" PRIu64, h->t);
+			csr_name(reg, sizeof(reg), cur->csr.addr);
 			tb_fail(&h->tb,
-				"tick %" PRIu64 " (bench cycle %" PRIu64 "): RTL and C model differ: "
-				"csr %s addr=0x%03x wdata=0x%" PRIx64 " priv=%u: "
+				"%s: RTL and C model differ: "
+				"csr %s %s wdata=0x%" PRIx64 " priv=%u: "
 				"expected rdata=0x%" PRIx64 " illegal=%d irq=%d, got rdata=0x%" PRIx64
-				" illegal=%d irq=%d",
-				h->t, h->t ? h->t - 1 : 0,
-				cur.csr.req ? (cur.csr.we ? "write" : "read") : "idle", cur.csr.addr,
-				cur.csr.wdata, cur.csr.priv, ref.resp.rdata & mask, ref.resp.illegal,
-				ref.irq, dut->resp.rdata & mask, dut->resp.illegal, dut->irq);
+				" illegal=%d irq=%d", when,
+				cur->csr.req ? (cur->csr.we ? "write" : "read") : "idle", reg,
+				cur->csr.wdata, cur->csr.priv, ref->resp.rdata & mask, ref->resp.illegal,
+				ref->irq, dut->resp.rdata & mask, dut->resp.illegal, dut->irq);
 			h->status = -1;
 			return -1;
 		}
 		h->tb.checks++;
 	}
 	h->t++;
-	if (h->t > h->max_ticks) {
-		tb_fail(&h->tb, "bench %s did not finish within %" PRIu64 " cycles", h->bench.name,
-			h->max_ticks);
-		h->status = -1;
+	return 0;
+}
+
+int harness_dump_vcd(struct harness *h)
+{
+	if (!h->ring || vcd_ring_dump_path(h->ring, h->vcd_path, "1ns") != 0)
 		return -1;
-	}
-	/* The bench: next inputs. */
-	memset(next, 0, sizeof(*next));
-	rc = h->bench.step(&h->tb, h->bench.state, h->t - 1, h->started ? obs : NULL, next);
-	h->started = 1;
-	if (rc < 0 || h->tb.failed) {
-		if (!h->tb.failed)
-			tb_fail(&h->tb, "bench %s failed without a message", h->bench.name);
-		h->status = -1;
-		return -1;
-	}
-	if (rc > 0) {
-		h->status = 1;
-		return 1;
-	}
-	/* Drive the DUT with addresses it can represent. */
-	for (unsigned b = 0; b < TIPROF_MAX_BANKS; b++) {
-		next->rob.head_pc[b] &= xlen_mask(h);
-		next->rob.disp_pc[b] &= xlen_mask(h);
-	}
-	next->csr.wdata &= xlen_mask(h);
-	h->in = *next;
+	if (h->tb.log)
+		fprintf(h->tb.log, "tip-harness: waveform of the last %u cycles: %s\n",
+			vcd_ring_count(h->ring), h->vcd_path);
 	return 0;
 }
 
@@ -339,11 +288,13 @@ int harness_final(struct harness *h)
 	}
 
 	if (h->ring) {
-		if (failed && vcd_ring_dump_path(h->ring, h->vcd_path, "1ns") == 0)
-			fprintf(h->tb.log, "tip-harness: waveform of the last %u cycles: %s\n",
-				vcd_ring_count(h->ring), h->vcd_path);
+		if (failed)
+			harness_dump_vcd(h);
 		vcd_ring_free(h->ring);
+		h->ring = NULL;
 	}
+	if (!h->tb.log)
+		goto release;
 	fprintf(h->tb.log, "tip-harness: coverage:");
 #define HARNESS_COV_PRINT(n) fprintf(h->tb.log, " %s=%lu", #n, h->cov.n);
 	HARNESS_COVERAGE(HARNESS_COV_PRINT)
@@ -351,17 +302,19 @@ int harness_final(struct harness *h)
 	fprintf(h->tb.log, "\n");
 	if (failed) {
 		fprintf(h->tb.log, "tip-harness: FAIL %s (sim=%s W=%u XLEN=%u depth=%u seed=%" PRIu64
-			"): %s\n", h->desc ? h->desc->name : "?", h->sim, h->model.cfg.w,
+			"): %s\n", h->desc ? h->desc->name : "lockstep", h->sim, h->model.cfg.w,
 			h->model.cfg.xlen, h->model.cfg.fifo_depth, h->tb.seed,
 			h->tb.msg[0] ? h->tb.msg : "did not finish");
 	} else {
 		fprintf(h->tb.log, "tip-harness: PASS %s (sim=%s): %" PRIu64 " cycles, %lu checks\n",
-			h->desc->name, h->sim, h->t, h->tb.checks);
+			h->desc ? h->desc->name : "lockstep", h->sim, h->t, h->tb.checks);
 	}
+	fflush(h->tb.log);
+release:
 	if (h->desc && h->bench.state && h->desc->destroy)
 		h->desc->destroy(&h->bench);
 	if (h->model.fifo)
 		tip_model_fini(&h->model);
-	fflush(h->tb.log);
+	h->model.fifo = NULL;
 	return failed ? 1 : 0;
 }

@@ -1,6 +1,7 @@
-/* The TIP test harness: runs a bench against the RTL (through the DPI-C or VPI wrappers) or
- * against the C model alone, compares every cycle's outputs with the C reference model, counts
- * coverage bins, and leaves a VCD of the last cycles when a test fails. */
+/* The TIP test harness: runs a bench against the RTL (through the DPI-C, VPI or C-driven
+ * Verilator wrappers) or against the C model alone, compares every cycle's outputs with the C
+ * reference model, counts coverage bins, and leaves a VCD of the last cycles when a test fails.
+ * Without a bench (harness_setup + harness_check) it is the lockstep checker of tiprof-cosim. */
 #ifndef TIPROF_HARNESS_H
 #define TIPROF_HARNESS_H
 
@@ -61,6 +62,21 @@ int harness_init(struct harness *h, const struct tip_model_cfg *cfg, const char 
  * when no DUT is attached). next receives the inputs for the coming cycle. Returns 0 to go on,
  * 1 when the bench has finished, -1 on a failure. */
 int harness_tick(struct harness *h, const struct tb_out *dut, struct tb_in *next);
+
+/* The lockstep core without a bench (harness.c): set up the C model of cfg and the waveform
+ * ring; h->vcd_path and h->tb.log (NULL: print nothing) may be set afterwards. Returns 0, or
+ * -1 with a message in h->tb.msg. */
+int harness_setup(struct harness *h, const struct tip_model_cfg *cfg, const char *sim);
+
+/* One cycle in lockstep: the C model takes the inputs in (reset or a cycle), ref receives its
+ * outputs for them, the cycle goes into the waveform ring, and dut (NULL: none) is compared
+ * with ref. Returns 0, or -1 (status failed) with the cycle, inputs, expected and observed
+ * outputs in h->tb.msg. */
+int harness_check(struct harness *h, const struct tb_in *in, const struct tb_out *dut,
+		  struct tb_out *ref);
+
+/* Write the waveform ring (the last cycles) to h->vcd_path. Returns 0 or -1. */
+int harness_dump_vcd(struct harness *h);
 
 /* Print the summary (and the coverage bins), write the VCD on failure, release everything.
  * Returns the process exit status: 0 passed, 1 failed. */

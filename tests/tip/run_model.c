@@ -1,5 +1,7 @@
 /* Runs a TIP bench against the C reference model alone (no RTL): checks the benches' own
  * expectations (the paper's worked examples) on the model, and is the fast path of the tests.
+ * Compiled with -DTIP_RUN_VU (tip_run_vu), it runs the bench on the Verilated RTL driven from C
+ * (vu.c), compared with the C model every cycle unless TIPROF_TB_NOCOMPARE is set.
  * Usage: tip_run_model --bench NAME [--w W] [--xlen X] [--depth D] [--seed S] [--cycles N]
  *                      [--outdir DIR] */
 #include <stdio.h>
@@ -7,6 +9,14 @@
 #include <string.h>
 
 #include "harness.h"
+#ifdef TIP_RUN_VU
+#include "vu.h"
+#define RUNNER "tip_run_vu"
+#define SIM "vu"
+#else
+#define RUNNER "tip_run_model"
+#define SIM "model"
+#endif
 
 static int arg_u64(const char *s, unsigned long long *out)
 {
@@ -24,12 +34,17 @@ int main(int argc, char **argv)
 	struct harness h;
 	struct tb_in next;
 	int rc;
+#ifdef TIP_RUN_VU
+	struct tb_out out;
+	struct vu *u;
+	char err[256];
+#endif
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (i + 1 >= argc) {
-			fprintf(stderr, "tip_run_model: %s needs a value\n", a);
+			fprintf(stderr, RUNNER ": %s needs a value\n", a);
 			return 2;
 		}
 		if (!strcmp(a, "--bench")) {
@@ -41,7 +56,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (arg_u64(argv[++i], &v)) {
-			fprintf(stderr, "tip_run_model: %s: '%s' is not a number\n", a, argv[i]);
+			fprintf(stderr, RUNNER ": %s: '%s' is not a number\n", a, argv[i]);
 			return 2;
 		}
 		if (!strcmp(a, "--w"))
@@ -55,18 +70,34 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--cycles"))
 			cycles = v;
 		else {
-			fprintf(stderr, "tip_run_model: unknown option %s\n", a);
+			fprintf(stderr, RUNNER ": unknown option %s\n", a);
 			return 2;
 		}
 	}
 	if (!bench) {
-		fprintf(stderr, "tip_run_model: --bench NAME is required\n");
+		fprintf(stderr, RUNNER ": --bench NAME is required\n");
 		return 2;
 	}
-	if (harness_init(&h, &cfg, bench, seed, cycles, outdir, "model") != 0)
+	if (harness_init(&h, &cfg, bench, seed, cycles, outdir, SIM) != 0)
 		return harness_final(&h);
+#ifdef TIP_RUN_VU
+	u = vu_open(&cfg, err, sizeof(err));
+	if (!u) {
+		tb_fail(&h.tb, "%s", err);
+		return harness_final(&h);
+	}
+	next = h.in;
+	do {
+		vu_cycle(u, &next, &out);
+		rc = harness_tick(&h, &out, &next);
+	} while (rc == 0);
+	rc = harness_final(&h);
+	vu_close(u);
+	return rc;
+#else
 	do
 		rc = harness_tick(&h, NULL, &next);
 	while (rc == 0);
 	return harness_final(&h);
+#endif
 }

@@ -6,7 +6,7 @@
 TIP_DIR      := tests/tip
 TIP_RTL      := $(shell grep -v '^//' rtl/tiprof.f)
 TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
-TIP_TB_SRCS  := $(TIP_DIR)/harness.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
+TIP_TB_SRCS  := $(TIP_DIR)/harness.c $(TIP_DIR)/harness_bench.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
                 $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c \
                 $(TIP_DIR)/bench_replay.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c
 TIP_TB_HDRS  := $(TIP_DIR)/tb.h $(TIP_DIR)/harness.h $(TIP_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
@@ -57,6 +57,75 @@ $(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP
 	@$(AR) rcs $(@D)/harness/libtiprof_tb.a $(@D)/harness/*.o
 	@$(MAKE) -s -C $(@D) -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
 	  || { tail -30 $(@D)/build.log; exit 1; }
+
+# ------------------------------------------------------------------ C-driven speed builds
+# tests/tip/tiprof_vu.sv (the unit behind input registers, no testbench) as a Verilator library
+# (--lib-create): C owns the loop and clocks it through Verilator's generated DPI-C entry points
+# (tests/tip/vu.c; tests/tip/vu_proto.awk turns the generated tiprof_vu.cpp into C prototypes).
+# No --assert (the assertion build above is the one the tests run), no --timing, no
+# testbench process. Used by bench-cosim (tip_run_vu) and by tiprof-cosim-Nwide.
+TIP_VU_VFLAGS := --cc --lib-create tiprof_vu -O3 --x-assign fast --x-initial fast -Wno-fatal
+TIP_VU_CXXOPT ?= -O3 -march=native
+.SECONDARY: $(foreach c,4-64-8 1-64-64 2-64-64 4-64-64,$(BUILD)/vu/$(c)/libtiprof_vu.a \
+	    $(BUILD)/vu/$(c)/vu.o)
+$(BUILD)/vu/%/libtiprof_vu.a: $(TIP_RTL) $(TIP_DIR)/tiprof_vu.sv rtl/lint/verilator.vlt \
+			      $(TIP_DIR)/vu_proto.awk
+	@echo "  VERILATE (C-driven, speed) W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@$(VERILATOR) $(TIP_VU_VFLAGS) -Mdir $(@D) --top-module tiprof_vu \
+	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
+	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_DIR)/tiprof_vu.sv > $(@D)/verilate.log 2>&1 \
+	  || { cat $(@D)/verilate.log; exit 1; }
+	@awk -f $(TIP_DIR)/vu_proto.awk $(@D)/tiprof_vu.cpp > $(@D)/tiprof_vu_proto.h
+	@$(MAKE) -s -C $(@D) -f Vtiprof_vu.mk libtiprof_vu.a OPT_FAST="$(TIP_VU_CXXOPT)" OPT_SLOW=-O1 \
+	  > $(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+
+$(BUILD)/vu/%/vu.o: $(TIP_DIR)/vu.c $(TIP_DIR)/vu.h $(TIP_TB_HDRS) $(BUILD)/vu/%/libtiprof_vu.a
+	@$(CC) $(TIP_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -DVU_W=$(call cfg_w,$*) \
+	  -DVU_XLEN=$(call cfg_x,$*) -DVU_DEPTH=$(call cfg_d,$*) -c -o $@ $<
+
+# The benches on the C-driven RTL (run_model.c with -DTIP_RUN_VU); linked by g++ (C++ runtime).
+$(BUILD)/vu/%/tip_run_vu: $(TIP_DIR)/run_model.c $(BUILD)/vu/%/vu.o $(TIP_TB_SRCS) $(TIP_TB_HDRS) \
+			  $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
+	@echo "  LD      $@"
+	@$(CC) $(TIP_CFLAGS) -DTIP_RUN_VU -c -o $(@D)/run_vu.o $(TIP_DIR)/run_model.c
+	@for f in $(TIP_TB_SRCS); do \
+	  $(CC) $(TIP_CFLAGS) -c -o $(@D)/tb_$$(basename $$f .c).o $$f || exit 1; done
+	@$(CXX) -o $@ $(@D)/run_vu.o $(@D)/vu.o $(@D)/tb_*.o $(@D)/libtiprof_vu.a $(TIPMODEL_LIB) \
+	  $(VCD_LIB) $(TIP_CORE_LIBS) -lm -lpthread
+
+# ------------------------------------------------------------------ tiprof-cosim-Nwide
+# `tiprof sim --rtl` execs $(BUILD)/bin/tiprof-cosim-<config>: sw/cmd-sim.c and the recorder
+# (sw/cmd-record-sim.c, driver/hw, sample-file writer) linked with the C-driven RTL unit of
+# width N, XLEN 64, FIFO 64 (tests/tip/cosim.c) and the harness's lockstep core (harness.c).
+# The sw.mk variables are used in the recipe only (sw.mk is included after this fragment).
+TIP_COSIM_SRCS := $(TIP_DIR)/cosim.c $(TIP_DIR)/harness.c sw/cmd-sim.c sw/cmd-record-sim.c \
+                  sw/lib/elf_image.c
+TIP_COSIM_HDRS := $(TIP_DIR)/cosim.h $(TIP_DIR)/vu.h $(TIP_TB_HDRS) sw/cmd-record-sim.h \
+                  sw/lib/elf_image.h sw/lib/sample_file.h sw/tiprof.h
+.PHONY: tiprof-cosim
+tiprof-cosim: $(BUILD)/bin/tiprof-cosim-4wide $(BUILD)/bin/tiprof-cosim-2wide \
+	      $(BUILD)/bin/tiprof-cosim-1wide
+$(BUILD)/bin/tiprof-cosim-%wide: $(BUILD)/vu/%-64-64/vu.o $(TIP_COSIM_SRCS) $(TIP_COSIM_HDRS) \
+				 $(BUILD)/sw/libtiprof_sw.a $(TIPROF_HW_LIB) $(TRACE_LIB) \
+				 $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
+	@mkdir -p $(@D) $(BUILD)/vu/$*-64-64/cosim
+	@echo "  LD      $@"
+	@for f in $(TIP_COSIM_SRCS); do \
+	  $(CC) $(SW_CFLAGS) $(SW_SIM_CFLAGS) $(TIP_CFLAGS) -DTIPROF_COSIM \
+	    -c -o $(BUILD)/vu/$*-64-64/cosim/$$(basename $$f .c).o $$f || exit 1; done
+	@$(CXX) -o $@ $(BUILD)/vu/$*-64-64/cosim/*.o $(BUILD)/vu/$*-64-64/vu.o \
+	  $(BUILD)/vu/$*-64-64/libtiprof_vu.a $(BUILD)/sw/libtiprof_sw.a $(TIPROF_HW_LIB) \
+	  $(TRACE_LIB) $(TIPMODEL_LIB) $(VCD_LIB) $(CORE_LIBS) -ldw -lelf -lpthread
+
+# The recording path through the RTL: same file as the C model's, mismatch report, speed build
+# on the benches (tests/tip/cosim_record.sh, ~15 s).
+.PHONY: test-cosim-record
+TEST_TARGETS += test-cosim-record
+test-cosim-record: $(BUILD)/bin/tiprof-cosim-4wide $(BUILD)/vu/4-64-64/tip_run_vu \
+		   $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
+	@echo "== test-cosim-record: tiprof sim --profile --rtl (Verilated RTL, C model in lockstep)"
+	@$(TIP_DIR)/cosim_record.sh $(BUILD)
 
 # ------------------------------------------------------------------ Icarus builds
 $(BUILD)/itip/tiprof_vpi.vpi: $(TIP_DIR)/vpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) sim/model/tip_model.c \
@@ -148,18 +217,7 @@ test-cosim: $(foreach c,$(TIP_COSIM_CFGS),$(BUILD)/vtip/$(c)/Vtiprof_tb) $(WORKL
 	  else fail=$$((fail + 1)); echo "  FAIL  $$cfg $$w $$a (log: $$log)"; grep FAIL $$log | sed 's/^/        /'; fi; \
 	done; echo "test-cosim: $$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
-bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/tip/tip_run_model $(BUILD)/workloads/quicksort
-	@echo "== bench-cosim: core model + TIP unit, simulated cycles per second (quicksort 20000, 4-wide)"
-	@mkdir -p $(TIP_OUT)
-	@export TIPROF_TB_ELF=$(BUILD)/workloads/quicksort TIPROF_TB_ARGS=20000; \
-	  s=$$(date +%s.%N); $(BUILD)/tip/tip_run_model --bench core --w 4 --xlen 64 --depth 8 \
-	  --cycles 1000000000 --outdir $(TIP_OUT) > $(TIP_OUT)/bench-cosim-model.log; e=$$(date +%s.%N); \
-	  c=$$(sed -n 's/^core: [^:]*: \([0-9]*\) core cycles.*/\1/p' $(TIP_OUT)/bench-cosim-model.log); \
-	  m=$$(awk "BEGIN {print $$c / ($$e - $$s)}"); \
-	  s=$$(date +%s.%N); TIPROF_TB_NOCOMPARE=1 $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=core +cycles=1000000000 \
-	  +outdir=$(TIP_OUT) > $(TIP_OUT)/bench-cosim-rtl.log; e=$$(date +%s.%N); \
-	  r=$$(awk "BEGIN {print $$c / ($$e - $$s)}"); \
-	  s=$$(date +%s.%N); $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=core +cycles=1000000000 \
-	  +outdir=$(TIP_OUT) > $(TIP_OUT)/bench-cosim-both.log; e=$$(date +%s.%N); \
-	  b=$$(awk "BEGIN {print $$c / ($$e - $$s)}"); \
-	  awk "BEGIN {printf \"core + C TIP model:                          %.2f M cycles/s\\ncore + Verilated RTL unit:                   %.2f M cycles/s (attaching the RTL instead costs %.0f%% of throughput)\\ncore + RTL + C model compared every cycle:   %.2f M cycles/s\\n\", $$m / 1e6, $$r / 1e6, 100 * (1 - $$r / $$m), $$b / 1e6}"
+bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vu/4-64-8/tip_run_vu $(BUILD)/tip/tip_run_model \
+	     $(BUILD)/bin/tiprof $(BUILD)/bin/tiprof-cosim-4wide $(BUILD)/workloads/quicksort
+	@echo "== bench-cosim: core model + TIP unit, simulated cycles per CPU second (quicksort 20000, 4-wide)"
+	@$(TIP_DIR)/bench_cosim.sh $(BUILD)
