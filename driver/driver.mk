@@ -8,7 +8,9 @@
 #                      KDIR=<dir> builds against another kernel
 #   make lint-driver   checkpatch --strict and sparse on the driver
 #   make test-system   boot under QEMU, load/refuse/unload the module, perf
-#                      sampling smoke tests (tests/system/run.sh)
+#                      sampling smoke tests, the riscv64 software branch tracer
+#                      on test programs, its records checked on the host
+#                      (tests/system/run.sh)
 
 KERNEL_BUILD   := scripts/kernel/build.sh
 KDIR           ?= $(CURDIR)/$(BUILD)/kernel/current/obj
@@ -36,7 +38,9 @@ lint-driver: kernel
 	  ! echo "$$out" | grep -q 'warning:\|error:'
 
 # tiprof-record-riscv64 (sw/sw.mk): `tiprof record` as a static riscv64 program, put in
-# the initramfs as /bin/tiprof-record.
-test-system: tiprof-record-riscv64
+# the initramfs as /bin/tiprof-record; lbr-riscv64 (sw/lbr/lbr.mk): the software branch
+# tracer for riscv64, traced and checked in the guest.
+test-system: tiprof-record-riscv64 lbr-riscv64
 	@BUILD=$(CURDIR)/$(BUILD) CROSS_COMPILE=$(CROSS_COMPILE) \
-	  TIPROF_RECORD=$(CURDIR)/$(BUILD)/riscv64/tiprof-record tests/system/run.sh
+	  TIPROF_RECORD=$(CURDIR)/$(BUILD)/riscv64/tiprof-record LBR_RV=$(CURDIR)/$(LBR_RV_BUILD) \
+	  tests/system/run.sh

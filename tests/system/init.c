@@ -603,9 +603,10 @@ static int check_fake_unload(char *d, size_t n)
 
 /*
  * Run @argv (stdout and stderr into @out, NUL-terminated, cut at @n); returns
- * the exit status (128 + signal), or -1 if it could not be started.
+ * the exit status (128 + signal), or -1 if it could not be started. All of
+ * the output is kept (run_capture keeps its first line only).
  */
-static int run_capture(char *const argv[], char *out, size_t n)
+static int run_capture_all(char *const argv[], char *out, size_t n)
 {
 	size_t len = 0;
 	int p[2], status;
@@ -638,8 +639,16 @@ static int run_capture(char *const argv[], char *out, size_t n)
 	close(p[0]);
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;
-	out[strcspn(out, "\n")] = 0;	/* first line only in details */
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* run_capture_all, with the first line of the output only (for details). */
+static int run_capture(char *const argv[], char *out, size_t n)
+{
+	int code = run_capture_all(argv, out, n);
+
+	out[strcspn(out, "\n")] = 0;
+	return code;
 }
 
 /* No PMU (module unloaded): tiprof-record refuses with the documented line. */
@@ -739,6 +748,156 @@ static int check_record_exit_status(char *d, size_t n)
 	return fmt(d, n, CHECK_PASS, "exit 3 passed through; missing command: 127, %s", out);
 }
 
+/*
+ * The software branch tracer's riscv64 build (sw/lbr/, docs/lbr.md section 9)
+ * on dynamically linked, non-PIE riscv64 builds of tests/lbr/lbr_*.c, traced
+ * with software breakpoints (ebreak/c.ebreak, the RISC-V default) and
+ * task-clock sampling. The guest only runs them; each program's records go to
+ * the console between `TIPROF-LBR-BEGIN <name>` and `TIPROF-LBR-END <name>
+ * <lines>` as `TIPROF-LBR <tiprof-lbr dump line>` lines, and
+ * tests/system/check_lbr_rv.py checks every {from,to} on the host against
+ * riscv64 objdump and an exact (single-stepped) trace.
+ */
+#define LBR_BIN		"/bin/tiprof-lbr"
+#define LBR_PERIOD	"1000000"	/* ns of task clock between samples */
+#define LBR_MIN_STACKS	10
+#define LBR_DUMP_MAX	(1 << 20)
+
+static const struct lbr_prog {
+	const char *name;	/* /bin/<name>, records in /tmp/<name>.lbr */
+	const char *reps;	/* argv[1]: bodies to run (~0.1 s untraced) */
+} lbr_progs[] = {
+	{ "lbr_loops", "2000" },
+	{ "lbr_indirect", "1500" },
+	{ "lbr_recurse", "1000" },
+	{ "lbr_signal", "300" },
+};
+
+#define LBR_NPROGS	(sizeof(lbr_progs) / sizeof(lbr_progs[0]))
+
+/* @text's first line, at most @n - 1 bytes, into @line */
+static const char *first_line(const char *text, char *line, size_t n)
+{
+	size_t len = strcspn(text, "\n");
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(line, text, len);
+	line[len] = 0;
+	return line;
+}
+
+/* The traced runs print the same and exit the same as untraced ones. */
+static int check_lbr_rv_traced(char *d, size_t n)
+{
+	static char a[4096], b[4096];
+	char path[64], file[64], la[100], lb[100];
+	size_t i, used = 0;
+	double t0, t1, t2;
+	struct stat st;
+	int ca, cb;
+
+	if (stat(LBR_BIN, &st))
+		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", LBR_BIN);
+	for (i = 0; i < LBR_NPROGS; i++) {
+		const struct lbr_prog *p = &lbr_progs[i];
+		char *const ref[] = { path, (char *)p->reps, NULL };
+		char *const rec[] = { LBR_BIN, "record", "-o", file, "--period", LBR_PERIOD,
+				      "--", path, (char *)p->reps, NULL };
+
+		snprintf(path, sizeof(path), "/bin/%s", p->name);
+		snprintf(file, sizeof(file), "/tmp/%s.lbr", p->name);
+		if (stat(path, &st))
+			return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", path);
+		t0 = now_s();
+		ca = run_capture_all(ref, a, sizeof(a));
+		t1 = now_s();
+		cb = run_capture_all(rec, b, sizeof(b));
+		t2 = now_s();
+		if (ca < 0 || cb < 0)
+			return fmt(d, n, CHECK_FAIL, "cannot run %s (%d) or %s (%d)", path, ca,
+				   LBR_BIN, cb);
+		if (ca != cb || strcmp(a, b))
+			return fmt(d, n, CHECK_FAIL, "%s: traced exit %d \"%s\"; untraced exit %d \"%s\"",
+				   path, cb, first_line(b, lb, sizeof(lb)), ca,
+				   first_line(a, la, sizeof(la)));
+		used += (size_t)snprintf(d + used, n - used, "%s%s %s: exit %d, %.2f s -> %.2f s",
+					 i ? "; " : "", p->name, p->reps, ca, t1 - t0, t2 - t1);
+		if (used >= n)
+			break;
+	}
+	return CHECK_PASS;
+}
+
+/* Value of " key=<u64>" in @line, or 0. */
+static unsigned long long field(const char *line, const char *key)
+{
+	const char *p = strstr(line, key);
+
+	return p ? strtoull(p + strlen(key), NULL, 10) : 0;
+}
+
+/* The records, dumped to the console for the host-side check. */
+static int check_lbr_rv_records(char *d, size_t n)
+{
+	static char buf[LBR_DUMP_MAX];
+	unsigned long long samples = 0, stops = 0, abandoned = 0, branches = 0;
+	int code, lines = 0, stacks = 0, mmaps = 0, few = 0;
+	char file[64], *p, *nl, l1[100];
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < LBR_NPROGS; i++) {
+		char *const dump[] = { LBR_BIN, "dump", file, NULL };
+		int sessions = 0, pstacks = 0, plines = 0;
+
+		snprintf(file, sizeof(file), "/tmp/%s.lbr", lbr_progs[i].name);
+		if (stat(file, &st))
+			return fmt(d, n, CHECK_SKIP, "no %s (the traced run did not happen)", file);
+		code = run_capture_all(dump, buf, sizeof(buf));
+		if (code)
+			return fmt(d, n, CHECK_FAIL, "%s dump %s: exit %d: %s", LBR_BIN, file, code,
+				   first_line(buf, l1, sizeof(l1)));
+		if (strlen(buf) == sizeof(buf) - 1)
+			return fmt(d, n, CHECK_FAIL, "dump of %s (%lld bytes) over %d bytes", file,
+				   (long long)st.st_size, LBR_DUMP_MAX);
+		printf("TIPROF-LBR-BEGIN %s\n", lbr_progs[i].name);
+		for (p = buf; *p; p = nl + 1) {
+			nl = strchr(p, '\n');
+			if (!nl)
+				nl = p + strlen(p) - 1;
+			else
+				*nl = 0;
+			printf("TIPROF-LBR %s\n", p);
+			plines++;
+			if (strncmp(p, "stack ", 6) == 0) {
+				pstacks++;
+			} else if (strncmp(p, "session ", 8) == 0) {
+				sessions++;
+			} else if (strncmp(p, "mmap ", 5) == 0) {
+				mmaps++;
+			} else if (strncmp(p, "stats ", 6) == 0) {
+				samples += field(p, " samples=");
+				stops += field(p, " stops=");
+				abandoned += field(p, " abandoned=");
+				branches += field(p, " branches=");
+			}
+		}
+		printf("TIPROF-LBR-END %s %d\n", lbr_progs[i].name, plines);
+		fflush(stdout);
+		tcdrain(STDOUT_FILENO);
+		if (sessions != 1 || pstacks < LBR_MIN_STACKS)
+			few += fmt(d, n, 1, "%s: %d sessions, %d stacks (want 1, >= %d)",
+				   file, sessions, pstacks, LBR_MIN_STACKS);
+		stacks += pstacks;
+		lines += plines;
+	}
+	if (few)
+		return CHECK_FAIL;
+	return fmt(d, n, CHECK_PASS, "%zu programs: %d stacks, %llu branches, %llu stops, %llu samples (%llu abandoned), %d mmap records; %d lines to the host check",
+		   LBR_NPROGS, stacks, branches, stops, samples, abandoned, mmaps, lines);
+}
+
 static const struct check checks[] = {
 	{ "mounts", check_mounts },
 	{ "sbi_pmu", check_sbi_pmu },
@@ -757,6 +916,8 @@ static const struct check checks[] = {
 	{ "record_exit_status", check_record_exit_status },
 	{ "fake_unit_unload_while_open", check_fake_unload_busy },
 	{ "fake_unit_unload", check_fake_unload },
+	{ "lbr_rv_traced_unchanged", check_lbr_rv_traced },
+	{ "lbr_rv_records", check_lbr_rv_records },
 };
 
 int main(int argc, char **argv)

@@ -5,11 +5,17 @@
 # on the virt device tree plus a "tiprof,tip-v1" node (no unit behind it).
 # The init prints `TIPROF-CHECK <name> PASS|FAIL|SKIP <detail>` lines; this
 # script fails on any FAIL or SKIP, a missing result, a kernel oops/panic/
-# WARNING, or a hang (time limit TIMEOUT, default 180 s).
+# WARNING, or a hang (time limit TIMEOUT, default 180 s). The init also runs
+# the riscv64 software branch tracer (sw/lbr/) on test programs and dumps the
+# records to the console; check_lbr_rv.py checks them here against riscv64
+# objdump and a qemu-riscv64 exact trace (`TIPROF-HOST` lines), and must
+# reject two mutated copies.
 #
 #   tests/system/run.sh            build what is missing, boot, check
-# Environment: BUILD, CROSS_COMPILE, QEMU, OPENSBI, TIMEOUT, JOBS, MAKE,
-# TIPROF_RECORD (the static riscv64 tiprof-record; built here if unset).
+# Environment: BUILD, CROSS_COMPILE, QEMU, QEMU_USER, OPENSBI, TIMEOUT, JOBS, MAKE,
+# TIPROF_RECORD (the static riscv64 tiprof-record; built here if unset), LBR_RV (the
+# directory of the riscv64 tiprof-lbr and libtiprof-lbr.so; `make lbr-riscv64` here if
+# unset), RV_SYSROOT (riscv64 loader and libc, /usr/riscv64-linux-gnu).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,6 +40,9 @@ need() {
 need "$QEMU" qemu-system-misc
 need dtc device-tree-compiler
 need "${CROSS_COMPILE}gcc" gcc-riscv64-linux-gnu
+need "${CROSS_COMPILE}objdump" binutils-riscv64-linux-gnu
+need "${QEMU_USER:=qemu-riscv64}" qemu-user
+need python3 python3
 [ -r "$OPENSBI" ] || { echo "system: $OPENSBI missing: sudo apt-get install -y opensbi" >&2; exit 1; }
 
 # 1. kernel (cached), module, init, initramfs
@@ -55,6 +64,36 @@ if [ -z "${TIPROF_RECORD:-}" ]; then
 		-o "$TIPROF_RECORD" "$top/sw/cmd-record.c" "$top/sw/lib/perf_aux.c" \
 		"$top/sw/lib/sample_file.c"
 fi
+# The software branch tracer's riscv64 build (sw/lbr/lbr.mk; built by `make test-system`,
+# else here) and dynamically linked, non-PIE riscv64 test programs (fixed addresses for the
+# host-side objdump check), with the loader and libc they need from Debian's cross packages.
+if [ -z "${LBR_RV:-}" ]; then
+	LBR_RV=$BUILD/lbr-riscv64
+	"$MAKE" --no-print-directory -s -C "$top" BUILD="$BUILD" CROSS_COMPILE="$CROSS_COMPILE" \
+		lbr-riscv64
+fi
+RV_SYSROOT=${RV_SYSROOT:-/usr/riscv64-linux-gnu}
+rv_loader=$RV_SYSROOT/lib/ld-linux-riscv64-lp64d.so.1
+rv_libc=$RV_SYSROOT/lib/libc.so.6
+for f in "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof-lbr" "$rv_loader" "$rv_libc"; do
+	[ -r "$f" ] || { echo "system: $f missing (make lbr-riscv64; sudo apt-get install -y libc6-riscv64-cross)" >&2; exit 1; }
+done
+# copies: the guest and the host-side check must see the same build of the tracer
+cp "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof-lbr" "$out/"
+LBR_RV=$out
+# the programs of init.c's lbr_progs[], -O1 -g like the x86-64 ones; -z now: no lazy binding
+# through the PLT header, which objdump shows as data
+lbr_progs="lbr_loops lbr_indirect lbr_recurse lbr_signal"
+for p in $lbr_progs; do
+	echo "  RVCC    $out/$p (dynamic, no PIE, -z now)"
+	"${CROSS_COMPILE}gcc" -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -no-pie \
+		-Wl,-z,now -o "$out/$p" "$top/tests/lbr/$p.c"
+done
+# every DT_NEEDED must be in the initramfs (libc only, since glibc 2.34)
+for f in "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof-lbr" $(printf "$out/%s " $lbr_progs); do
+	needed=$("${CROSS_COMPILE}readelf" -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)
+	[ "$needed" = libc.so.6 ] || { echo "system: $f needs $needed; only libc.so.6 is in the initramfs" >&2; exit 1; }
+done
 echo "  HOSTCC  $out/gen_init_cpio"
 gcc -O2 -o "$out/gen_init_cpio" "$ksrc/usr/gen_init_cpio.c"
 cat >"$out/initramfs.list" <<EOF
@@ -68,7 +107,16 @@ file /init $out/init 0755 0 0
 file /lib/modules/tiprof_pmu.ko $BUILD/driver/tiprof_pmu.ko 0644 0 0
 dir /bin 0755 0 0
 file /bin/tiprof-record $TIPROF_RECORD 0755 0 0
+dir /tmp 1777 0 0
+file /lib/ld-linux-riscv64-lp64d.so.1 $rv_loader 0755 0 0
+dir /lib/riscv64-linux-gnu 0755 0 0
+file /lib/riscv64-linux-gnu/libc.so.6 $rv_libc 0755 0 0
+file /bin/tiprof-lbr $LBR_RV/tiprof-lbr 0755 0 0
+file /bin/libtiprof-lbr.so $LBR_RV/libtiprof-lbr.so 0755 0 0
 EOF
+for p in $lbr_progs; do
+	echo "file /bin/$p $out/$p 0755 0 0" >>"$out/initramfs.list"
+done
 echo "  CPIO    $out/initramfs.cpio"
 "$out/gen_init_cpio" "$out/initramfs.list" >"$out/initramfs.cpio"
 
@@ -134,6 +182,42 @@ fi
 if grep -qE '^TIPROF-CHECK [^ ]+ (FAIL|SKIP)' "$out/console.txt"; then
 	echo "system: FAIL: failed or skipped checks above" >&2
 	fail=1
+fi
+# 5. the software branch tracer's records (check lbr_rv_records dumped them to the console):
+# every {from,to} against riscv64 objdump, and the stacks inside the executable against an
+# exact trace of the same program (qemu-riscv64 user mode, one instruction per block). The
+# checker must also reject two mutated copies of lbr_loops' records.
+if grep -q '^TIPROF-CHECK lbr_rv_records PASS' "$out/console.txt"; then
+	for p in $lbr_progs; do
+		"$QEMU_USER" -L "$RV_SYSROOT" -singlestep -d nochain,exec -D "$out/$p.exact" \
+			"$out/$p" 2 >/dev/null || true
+		args=("$out/console.txt" "$out/$p" --prog "$p" --exact "$out/$p.exact"
+		      --objdump "${CROSS_COMPILE}objdump" --readelf "${CROSS_COMPILE}readelf"
+		      --obj "/lib/riscv64-linux-gnu/libc.so.6=$rv_libc"
+		      --obj "/lib/ld-linux-riscv64-lp64d.so.1=$rv_loader"
+		      --obj "/bin/libtiprof-lbr.so=$LBR_RV/libtiprof-lbr.so")
+		# lbr_signal's stacks nearly all pass through libc (raise): few (0-3) lie wholly in
+		# the executable, where the exact trace applies
+		[ "$p" = lbr_signal ] && args+=(--min-exact 0)
+		if res=$(python3 "$here/check_lbr_rv.py" "${args[@]}" 2>&1); then
+			echo "TIPROF-HOST lbr_rv_check_$p PASS $res"
+		else
+			echo "TIPROF-HOST lbr_rv_check_$p FAIL"
+			echo "$res" | sed 's/^/  /'
+			fail=1
+		fi
+		[ "$p" = lbr_loops ] || continue
+		for m in off-by-2 swap; do
+			# rejected with a FAIL line (not a crash of the checker)
+			res=$(python3 "$here/check_lbr_rv.py" "${args[@]}" --mutate $m 2>&1) || true
+			if grep -q '^FAIL ' <<<"$res"; then
+				echo "TIPROF-HOST lbr_rv_check_${p}_mutated_$m PASS rejected"
+			else
+				echo "TIPROF-HOST lbr_rv_check_${p}_mutated_$m FAIL: not rejected"
+				fail=1
+			fi
+		done
+	done
 fi
 printf '== system: boot to results %.1f s (qemu exit %d)\n' "$(echo "$t1 - $t0" | bc)" $rc
 [ $fail -eq 0 ] || exit 1
