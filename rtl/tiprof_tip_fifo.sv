@@ -26,7 +26,7 @@ module tiprof_tip_fifo #(
   output logic             pending_o       // some entry is pending
 );
 
-  logic [Depth*DataW-1:0] mem_q, mem_d;   // entry i at [i*DataW +: DataW]
+  (* mem2reg *) logic [DataW-1:0] mem_q [Depth]; // entry storage: one register per entry
   logic [PtrW-1:0]  rd_q, rd_d, wr_ptr;
   logic [CntW-1:0]  used_q, used_d, pend_q, pend_d, used_after_pop;
   logic [Depth-1:0] pbit_q, pbit_d;    // per-entry pending bit
@@ -40,13 +40,8 @@ module tiprof_tip_fifo #(
   endfunction
 
   assign head_valid_o = (used_q != '0) && !pbit_q[rd_q];
-  // Read port as an AND-OR mux: a shift by rd_q*DataW would synthesize a wide barrel shifter.
-  always_comb begin
-    head_data_o = '0;
-    for (int unsigned i_head = 0; i_head < Depth; i_head++) begin
-      if (head_valid_o && rd_q == PtrW'(i_head)) head_data_o = mem_q[i_head*DataW +: DataW];
-    end
-  end
+  // Read port: a mux over the entries (rd_q < Depth always holds).
+  assign head_data_o  = head_valid_o ? mem_q[rd_q] : '0;
   assign count_o      = used_q - pend_q;
   assign full_o       = (used_q == CntW'(Depth));
   assign pending_o    = (pend_q != '0);
@@ -66,22 +61,8 @@ module tiprof_tip_fifo #(
 
   // Per entry: written by a push, or completed while pending. Pending entries are normally the
   // youngest; inputs that break the ROB contract can queue a complete sample behind one.
-  // Each entry's next value is a local signal, so every process writes a whole variable.
   for (genvar i = 0; i < Depth; i++) begin : g_entry
-    logic [DataW-1:0] entry_d;
-    logic             pbit_entry_d;
-    always_comb begin
-      entry_d      = mem_q[i*DataW +: DataW];
-      pbit_entry_d = pbit_q[i] && !cmpl_i;
-      if (accept_o && wr_ptr == PtrW'(i)) begin
-        entry_d      = push_data_i;
-        pbit_entry_d = push_pending_i;
-      end else if (cmpl_i && pbit_q[i]) begin
-        entry_d = mem_q[i*DataW +: DataW] | cmpl_data_i;
-      end
-    end
-    assign mem_d[i*DataW +: DataW] = entry_d;
-    assign pbit_d[i]               = pbit_entry_d;
+    assign pbit_d[i] = (accept_o && wr_ptr == PtrW'(i)) ? push_pending_i : (pbit_q[i] && !cmpl_i);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -98,9 +79,17 @@ module tiprof_tip_fifo #(
     end
   end
 
-  // Entry storage needs no reset: an entry is read only after it has been written.
+  // Entry storage needs no reset: an entry is read only after it has been written. Each entry
+  // is a register with an enable (written only when pushed or completed), which is also what
+  // keeps a deep FIFO cheap to simulate: idle entries are not recomputed every cycle.
   always_ff @(posedge clk_i) begin
-    mem_q <= mem_d;
+    for (int unsigned i_wr = 0; i_wr < Depth; i_wr++) begin
+      if (accept_o && wr_ptr == PtrW'(i_wr)) begin
+        mem_q[i_wr] <= push_data_i;
+      end else if (cmpl_i && pbit_q[i_wr]) begin
+        mem_q[i_wr] <= mem_q[i_wr] | cmpl_data_i;
+      end
+    end
   end
 
 `ifndef SYNTHESIS
