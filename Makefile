@@ -59,8 +59,10 @@ deps:
 	@scripts/deps.sh
 
 # The main job: the TIP unit's RTL on the TIP paper's worked examples, then a real RISC-V
-# workload on the out-of-order core model: its cycle stack, every policy judged against the
-# Oracle, and the workload's ROB stream replayed through the RTL (RTL = C model every cycle).
+# workload on the out-of-order core model: its Oracle cycle stack, the cycle stacks of its
+# TIP samples per function and hot instruction (text, and an SVG chart under build/demo/),
+# every policy judged against the Oracle, and the workload's ROB stream replayed through the
+# RTL (RTL = C model every cycle).
 DEMO_CFG      := 2-64-16
 DEMO_WORKLOAD ?= quicksort
 DEMO_ARGS     ?= 20000
@@ -71,14 +73,19 @@ demo: deps
 	@echo "== 1. TIP unit RTL (Verilator, W=2 XLEN=64 FIFO 16) on the TIP paper's examples, a sample every cycle"
 	@$(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb +bench=demo +outdir=$(BUILD)/demo | grep -v "^tip-harness: coverage"
 	@echo
-	@echo "== 2. $(DEMO_WORKLOAD) $(DEMO_ARGS) on the 4-wide out-of-order core model"
-	@$(BUILD)/bin/tiprof sim $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS)
+	@echo "== 2. $(DEMO_WORKLOAD) $(DEMO_ARGS) on the 4-wide out-of-order core model, the TIP unit's C model recording samples"
+	@$(BUILD)/bin/tiprof sim --profile $(BUILD)/demo/$(DEMO_WORKLOAD).tps \
+	  $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS)
 	@echo
-	@echo "== 3. every policy against the Oracle (TIP unit's C model sampling the same run)"
+	@echo "== 3. cycle stacks from the TIP samples, hottest function first (chart: $(BUILD)/demo/$(DEMO_WORKLOAD)-cycle-stack.svg)"
+	@$(BUILD)/bin/tiprof report $(BUILD)/demo/$(DEMO_WORKLOAD).tps --cycle-stack --limit 5 \
+	  --svg $(BUILD)/demo/$(DEMO_WORKLOAD)-cycle-stack.svg
+	@echo
+	@echo "== 4. every policy against the Oracle (TIP unit's C model sampling the same run)"
 	@$(BUILD)/bin/tiprof accuracy --rob-trace $(BUILD)/demo/$(DEMO_WORKLOAD).rbt \
 	  $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS) 2>/dev/null
 	@echo
-	@echo "== 4. the same run's ROB interface through the RTL unit (W=4), compared with the C model every cycle"
+	@echo "== 5. the same run's ROB interface through the RTL unit (W=4), compared with the C model every cycle"
 	@TIPROF_TB_TRACE=$(BUILD)/demo/$(DEMO_WORKLOAD).rbt $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=replay \
 	  +cycles=1000000000 +outdir=$(BUILD)/demo | grep -E "^replay:|PASS|FAIL"
 

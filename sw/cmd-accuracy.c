@@ -14,6 +14,7 @@
  * --svg writes the charts (docs/accuracy.md). --rob-trace records the core's ROB interface
  * for replay through the RTL (docs/rob-trace.md).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -223,7 +224,8 @@ static int acc_loop(struct acc_ctx *x)
 	do {
 		r = core_cycle(x->core, &o);
 		if (r < 0) {
-			snprintf(x->err, sizeof(x->err), "%s", core_error(x->core));
+			snprintf(x->err, sizeof(x->err), "%.400s: %s", x->prog_argv[0],
+				 core_error(x->core));
 			return -1;
 		}
 		for (unsigned l = 0; l < x->nlanes; l++)
@@ -445,28 +447,31 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 	}
 }
 
-/* Write one chart to dir/<workload>-<what>.svg through fn; returns 0 or -1 with err set. */
+/* One chart for svg_write_file: a bar chart (bars set) or a line chart. */
+struct acc_chart {
+	const struct svg_bars *bars;
+	const struct svg_lines *lines;
+};
+
+static int acc_chart_write(FILE *f, const void *arg)
+{
+	const struct acc_chart *c = arg;
+
+	return c->bars ? svg_bar_chart(f, c->bars) : svg_line_chart(f, c->lines);
+}
+
+/* Write one chart to dir/<workload>-<what>.svg (atomically: a failed write leaves no
+ * partial file); returns 0 or -1 with err set. */
 static int svg_write(struct acc_ctx *x, const char *what, const struct svg_bars *bars,
 		     const struct svg_lines *lines)
 {
 	const char *base = strrchr(x->prog_argv[0], '/');
+	struct acc_chart c = { bars, lines };
 	char path[4096];
-	FILE *f;
-	int r;
 
 	base = base ? base + 1 : x->prog_argv[0];
 	snprintf(path, sizeof(path), "%s/%s-%s.svg", x->svg_dir, base, what);
-	f = fopen(path, "w");
-	if (!f) {
-		snprintf(x->err, sizeof(x->err), "cannot create %.400s: %s", path, strerror(errno));
-		return -1;
-	}
-	r = bars ? svg_bar_chart(f, bars) : svg_line_chart(f, lines);
-	if (fclose(f) || r) {
-		snprintf(x->err, sizeof(x->err), "cannot write %.400s", path);
-		return -1;
-	}
-	return 0;
+	return svg_write_file(path, acc_chart_write, &c, x->err, sizeof(x->err));
 }
 
 /* The charts: per-policy error bars (paper Figs. 8-10 style) of lane 0, and error vs
@@ -628,8 +633,10 @@ oom:
 fail:
 	fprintf(stderr, "tiprof accuracy: %s\n", x->err);
 done:
-	if (tw_open)
+	if (tw_open) {		/* a failed run leaves no partial trace */
 		rob_trace_writer_close(&x->tw);
+		unlink(x->trace_path);
+	}
 	if (out != stdout)
 		fclose(out);
 	else if (saved >= 0)
@@ -658,11 +665,12 @@ static int parse_sweep(struct acc_ctx *x, const char *arg)
 
 	x->nlanes = 0;
 	while (*p) {
-		unsigned long v = strtoul(p, &end, 0);
-
+		unsigned long v;
 		unsigned k;
 
-		if (end == p || (*end && *end != ',') || v < 1 || v > 0xffffffffUL ||
+		errno = 0;
+		v = strtoul(p, &end, 0);
+		if (end == p || !isdigit((unsigned char)*p) || errno || (*end && *end != ',') || v < 1 || v > 0xffffffffUL ||
 		    x->nlanes == ACC_MAX_LANES) {
 			fprintf(stderr, "tiprof accuracy: --sweep: bad list '%s' (1 to %d different "
 				"periods 1..2^32-1, separated by commas)\n", arg, ACC_MAX_LANES);
@@ -704,6 +712,16 @@ int cmd_accuracy(int argc, char **argv)
 	x->rand_bits = 6;
 	x->skid = ACC_DEFAULT_SKID;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		static const char *const valued[] = { "--config", "--period", "--rand-bits",
+						      "--skid", "--sweep", "--svg", "--rob-trace",
+						      NULL };
+
+		for (int k = 0; valued[k]; k++)
+			if (!strcmp(argv[i], valued[k]) && i + 1 >= argc) {
+				fprintf(stderr, "tiprof accuracy: option '%s' needs a value; see "
+					"tiprof help accuracy\n", argv[i]);
+				goto usage;
+			}
 		if (!strcmp(argv[i], "--json")) {
 			x->json = 1;
 		} else if (!strcmp(argv[i], "--periodic")) {
@@ -717,10 +735,12 @@ int cmd_accuracy(int argc, char **argv)
 			}
 		} else if ((!strcmp(argv[i], "--period") || !strcmp(argv[i], "--rand-bits") ||
 			    !strcmp(argv[i], "--skid")) && i + 1 < argc) {
-			unsigned long v = strtoul(argv[i + 1], &end, 0);
+			unsigned long v;
 			int is_period = !strcmp(argv[i], "--period"), is_skid = !strcmp(argv[i], "--skid");
 
-			if (*end || !argv[i + 1][0] || (is_period ? (v < 1 || v > 0xffffffffUL) :
+			errno = 0;
+			v = strtoul(argv[i + 1], &end, 0);
+			if (*end || errno || !isdigit((unsigned char)argv[i + 1][0]) || (is_period ? (v < 1 || v > 0xffffffffUL) :
 			    is_skid ? v > 1000000 : v > 31)) {
 				fprintf(stderr, "tiprof accuracy: %s: bad value '%s' (period 1..2^32-1, "
 					"random bits 0..31, skid 0..1000000)\n", argv[i], argv[i + 1]);

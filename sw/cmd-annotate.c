@@ -254,9 +254,14 @@ int cmd_annotate(int argc, char **argv)
 
 	memset(&x, 0, sizeof(x));
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--elf") && i + 1 < argc) {
+		if ((!strcmp(argv[i], "--elf") || !strcmp(argv[i], "--function")) && i + 1 >= argc) {
+			fprintf(stderr, "tiprof annotate: option '%s' needs a value; %s\n", argv[i],
+				usage);
+			return TIPROF_EXIT_USAGE;
+		}
+		if (!strcmp(argv[i], "--elf")) {
 			x.elf = argv[++i];
-		} else if (!strcmp(argv[i], "--function") && i + 1 < argc) {
+		} else if (!strcmp(argv[i], "--function")) {
 			x.func = argv[++i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "tiprof annotate: unknown option '%s'; %s\n", argv[i], usage);

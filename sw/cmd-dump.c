@@ -59,10 +59,15 @@ int cmd_dump(int argc, char **argv)
 	struct dump_ctx d;
 
 	memset(&d, 0, sizeof(d));
-	if (argc != 2 || (argv[1][0] == '-' && argv[1][1] != '\0')) {
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			fprintf(stderr, "tiprof dump: unknown option '%s'; usage: tiprof dump FILE\n",
+				argv[i]);
+			return TIPROF_EXIT_USAGE;
+		}
+	if (argc != 2) {
 		fprintf(stderr, "tiprof dump: %s; usage: tiprof dump FILE\n",
-			argc < 2 ? "no file given" : argc > 2 ? "one file only" :
-			"unknown option");
+			argc < 2 ? "no file given" : "one file only");
 		return TIPROF_EXIT_USAGE;
 	}
 	d.path = argv[1];

@@ -58,10 +58,14 @@ struct rec_ctx {
 	uint64_t last_cycle;
 };
 
-static int usage(void)
+/* One line on stderr: why (NULL: none) and the usage. */
+static int usage(const char *why, const char *arg)
 {
+	if (why)
+		fprintf(stderr, "%s: %s%s%s%s; ", prog, why, arg ? " '" : "", arg ? arg : "",
+			arg ? "'" : "");
 	fprintf(stderr, "usage: %s [-o FILE] [--period P] [--random-bits K] [--user|--kernel] "
-		"[--aux-pages N] -- CMD [ARGS]\n       %s --check FILE\n", prog, prog);
+		"[--aux-pages N] -- CMD [ARGS] | --check FILE\n", prog);
 	return TIPROF_EXIT_USAGE;
 }
 
@@ -278,11 +282,11 @@ int cmd_record(int argc, char **argv)
 			break;
 		} else if (strcmp(a, "--check") == 0) {
 			if (i + 2 != argc)
-				return usage();
+				return usage("--check takes exactly one FILE", NULL);
 			return record_check(argv[i + 1]);
 		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
 			if (++i == argc)
-				return usage();
+				return usage("missing value of option", a);
 			out = argv[i];
 		} else if (strcmp(a, "--period") == 0) {
 			if (++i == argc || parse_u64(argv[i], 0xffffffffull, &period) || !period) {
@@ -307,17 +311,16 @@ int cmd_record(int argc, char **argv)
 			user = 0;
 			kernel = 1;
 		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			usage();
+			usage(NULL, NULL);
 			return TIPROF_EXIT_OK;
 		} else if (a[0] == '-') {
-			fprintf(stderr, "%s: unknown option '%s'\n", prog, a);
-			return usage();
+			return usage("unknown option", a);
 		} else {
 			break;	/* the command, without "--" */
 		}
 	}
 	if (i >= argc)
-		return usage();
+		return usage("no command given", NULL);
 
 	memset(&c, 0, sizeof(c));
 	c.fd = -1;

@@ -1,18 +1,26 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cmd-report.c - `tiprof report FILE [--elf ELF] [--level function|block|instruction]
- * [--json] [--oracle ORACLE] [--limit N]`: flat profile of a sample file, hottest first,
- * each symbol's time share and cycle-category mix (docs/report.md). Samples are attributed
- * time-proportionally by sw/lib/attrib; symbols come from sim/policy/code_map.
+ * [--json] [--oracle ORACLE] [--limit N] [--cycle-stack] [--svg OUT.svg] [--function NAME]`:
+ * flat profile of a sample file, hottest first, each symbol's time share and cycle-category
+ * mix; or its cycle stacks (per symbol, and per hot instruction of one function) as text,
+ * JSON or an SVG chart in the style of the TIP paper's Figures 7 and 13 (docs/report.md).
+ * Samples are attributed time-proportionally by sw/lib/attrib; symbols come from
+ * sim/policy/code_map; the chart is drawn by sw/lib/svg.
  *
- * Sections: aggregation; the Oracle profile; output (text, JSON); entry point.
+ * Sections: aggregation; the Oracle profile; the function of the cycle-stack view;
+ * output (text, JSON, cycle stacks, SVG); entry point.
  */
+#include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/sfprof.h"
+#include "lib/svg.h"
+#include "rv_isa.h"
 #include "tiprof.h"
 
 #define REPORT_UNKNOWN UINT64_MAX	/* key of addresses outside every function */
@@ -23,13 +31,26 @@ struct report_ctx {
 	const char *elf;		/* --elf, or NULL */
 	const char *oracle;		/* --oracle, or NULL */
 	enum code_level level;		/* aggregation level */
+	const char *svg;		/* --svg: the cycle-stack chart to write, or NULL */
+	const char *func;		/* --function: the function of the instruction view */
 	int json;			/* one JSON object */
-	long limit;			/* rows in text output, 0 = all */
+	int cycle_stack;		/* --cycle-stack: cycle stacks instead of the flat profile */
+	long limit;			/* rows in text output, 0 = all, -1: default */
 	struct sfprof p;		/* the profile */
 	struct attr_prof agg;		/* aggregated to the level, in samples */
 	struct attr_prof orc;		/* the Oracle aggregated the same way, in cycles */
+	long fi;			/* function of the instruction view, -1: none */
+	double fw;			/* its weight, in samples */
+	const struct attr_ent **ins;	/* its sampled instructions, by address (owned) */
+	size_t nins;			/* how many */
+	const struct attr_ent **hot;	/* the hottest of ins, by address (owned) */
+	size_t nhot;			/* how many */
 	char err[1024];			/* message of a failure */
 };
+
+/* Hot instructions shown in the text and SVG cycle-stack views; function rows in the SVG. */
+#define REPORT_HOT_INSNS 12
+#define REPORT_SVG_ROWS 12
 
 static const char *const level_names[] = { "instruction", "block", "function" };
 
@@ -138,6 +159,105 @@ static double report_oracle_share(const struct report_ctx *x, uint64_t key)
 	return e && x->orc.total > 0 ? e->total / x->orc.total : 0.0;
 }
 
+/* ---- the function of the cycle-stack view */
+
+static int ent_by_addr(const void *a, const void *b)
+{
+	const struct attr_ent *x = *(const struct attr_ent *const *)a;
+	const struct attr_ent *y = *(const struct attr_ent *const *)b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Heaviest first, ties by address. */
+static int ent_by_weight(const void *a, const void *b)
+{
+	const struct attr_ent *x = *(const struct attr_ent *const *)a;
+	const struct attr_ent *y = *(const struct attr_ent *const *)b;
+
+	if (x->total != y->total)
+		return x->total < y->total ? 1 : -1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Choose the function (--function, else the one with most samples), collect its sampled
+ * instructions by address and the REPORT_HOT_INSNS heaviest of them. x->fi = -1 when no
+ * sample falls in a function. Returns 0 or -1 with x->err set. */
+static int report_func(struct report_ctx *x)
+{
+	const struct code_map *m = &x->p.map;
+	double *w, best = 0;
+
+	x->fi = -1;
+	if (x->func) {
+		for (size_t i = 0; i < m->nfunc && x->fi < 0; i++)
+			if (m->func[i].name && !strcmp(m->func[i].name, x->func))
+				x->fi = (long)i;
+		if (x->fi < 0) {
+			snprintf(x->err, sizeof(x->err), "no function '%.200s' in %.400s; tiprof "
+				 "report lists the sampled ones", x->func, x->p.elf);
+			return -1;
+		}
+	} else {
+		w = calloc(m->nfunc ? m->nfunc : 1, sizeof(*w));
+		if (!w)
+			goto nomem;
+		for (size_t i = 0; i < x->p.prof.n; i++) {
+			long f = code_map_func(m, x->p.prof.ent[i].key);
+
+			if (f >= 0)
+				w[f] += x->p.prof.ent[i].total;
+		}
+		for (size_t i = 0; i < m->nfunc; i++)
+			if (w[i] > best) {
+				best = w[i];
+				x->fi = (long)i;
+			}
+		free(w);
+		if (x->fi < 0)
+			return 0;
+	}
+	x->ins = calloc(x->p.prof.n ? x->p.prof.n : 1, sizeof(*x->ins));
+	if (!x->ins)
+		goto nomem;
+	for (size_t i = 0; i < x->p.prof.n; i++) {
+		const struct attr_ent *e = &x->p.prof.ent[i];
+
+		if (e->key >= m->func[x->fi].start && e->key < m->func[x->fi].end) {
+			x->ins[x->nins++] = e;
+			x->fw += e->total;
+		}
+	}
+	qsort(x->ins, x->nins, sizeof(*x->ins), ent_by_addr);
+	x->hot = calloc(x->nins ? x->nins : 1, sizeof(*x->hot));
+	if (!x->hot)
+		goto nomem;
+	memcpy(x->hot, x->ins, x->nins * sizeof(*x->hot));
+	qsort(x->hot, x->nins, sizeof(*x->hot), ent_by_weight);
+	x->nhot = x->nins < REPORT_HOT_INSNS ? x->nins : REPORT_HOT_INSNS;
+	qsort(x->hot, x->nhot, sizeof(*x->hot), ent_by_addr);
+	return 0;
+nomem:
+	snprintf(x->err, sizeof(x->err), "out of memory");
+	return -1;
+}
+
+/* The disassembly of the instruction at pc (tabs as spaces). */
+static void report_disasm(const struct report_ctx *x, uint64_t pc, char *buf, size_t len)
+{
+	uint8_t b[4];
+	size_t n = elf_image_read(&x->p.img, pc, b, sizeof(b));
+	struct rv_insn in;
+
+	if (!n)
+		snprintf(buf, len, "(not in the ELF)");
+	else if (rv_decode(b, n, pc, &in) < 0 || rv_disasm(&in, pc, buf, len) < 0)
+		snprintf(buf, len, "(undecodable)");
+	for (char *t = buf; *t; t++)
+		if (*t == '\t')
+			*t = ' ';
+}
+
 /* ---- output */
 
 /* s as a JSON string body. */
@@ -227,14 +347,9 @@ static void report_path(FILE *out, const char *prefix, const char *path)
 		fprintf(out, "%s...%s\n", prefix, path + n - (room - 3));
 }
 
-static void report_text(struct report_ctx *x, FILE *out)
+/* The header shared by the text views. */
+static void report_head(struct report_ctx *x, FILE *out)
 {
-	const struct attr_prof *a = &x->agg;
-	char name[512];
-	/* share 7, samples 9, oracle 8, categories 5 each, 2 spaces: at most 79 columns */
-	int symw = 79 - 7 - 9 - (x->oracle ? 8 : 0) - 5 * ATTR_NCAT - 2;
-	size_t rows = x->limit > 0 && (size_t)x->limit < a->n ? (size_t)x->limit : a->n;
-
 	fprintf(out, "# samples: %" PRIu64 "; lost: %" PRIu64 " by the unit, %" PRIu64 " by "
 		"software\n# sampling: W=%u, period %u, %s", x->p.trailer.samples,
 		x->p.trailer.lost_unit, x->p.trailer.lost_sw, x->p.hdr.w, x->p.hdr.period,
@@ -244,6 +359,17 @@ static void report_text(struct report_ctx *x, FILE *out)
 	fprintf(out, "\n");
 	report_path(out, "# file: ", x->file);
 	report_path(out, "# elf:  ", x->p.elf);
+}
+
+static void report_text(struct report_ctx *x, FILE *out)
+{
+	const struct attr_prof *a = &x->agg;
+	char name[512];
+	/* share 7, samples 9, oracle 8, categories 5 each, 2 spaces: at most 79 columns */
+	int symw = 79 - 7 - 9 - (x->oracle ? 8 : 0) - 5 * ATTR_NCAT - 2;
+	size_t rows = x->limit > 0 && (size_t)x->limit < a->n ? (size_t)x->limit : a->n;
+
+	report_head(x, out);
 	fprintf(out, "# level: %s; share of all samples, categories in %% of each row\n",
 		level_names[x->level]);
 	fprintf(out, "%7s %8s", "share", "samples");
@@ -277,6 +403,300 @@ static void report_text(struct report_ctx *x, FILE *out)
 		fprintf(out, "# %zu more rows (--limit 0 shows all)\n", a->n - rows);
 }
 
+/* ---- cycle stacks (TIP paper, Figures 7 and 13) */
+
+/* One letter per category in the text bars, and its colour in the SVG. */
+static const char cat_letter[ATTR_NCAT] = { 'E', 'A', 'L', 'S', 'M', 'O', 'F' };
+static const char *const cat_color[ATTR_NCAT] = { "#59a14f", "#edc948", "#e15759", "#b07aa1",
+						  "#4e79a7", "#76b7b2", "#bab0ac" };
+
+/* Append the bar of w[] (weights per category) at `unit` weight per character to the line
+ * buf (size len): the bar is as long as its rounded total, and its characters go to the
+ * categories by largest remainder (each gets the whole characters of its weight, the rest
+ * go to the largest fractions), so no category is drawn longer than it rounds to. */
+static void stack_bar(char *buf, size_t len, const double *w, double unit)
+{
+	size_t n = strlen(buf);
+	double tot = 0, rem[ATTR_NCAT];
+	long cnt[ATTR_NCAT], want, have = 0;
+
+	if (!(unit > 0))
+		return;
+	for (unsigned c = 0; c < ATTR_NCAT; c++) {
+		double v = w[c] > 0 ? w[c] / unit : 0;
+
+		tot += v;
+		cnt[c] = (long)v;
+		rem[c] = v - (double)cnt[c];
+		have += cnt[c];
+	}
+	for (want = (long)(tot + 0.5); have < want; have++) {
+		unsigned best = 0;
+
+		for (unsigned c = 1; c < ATTR_NCAT; c++)
+			if (rem[c] > rem[best])
+				best = c;
+		cnt[best]++;
+		rem[best] = -1;
+	}
+	for (unsigned c = 0; c < ATTR_NCAT; c++)
+		for (long k = 0; k < cnt[c] && n + 1 < len; k++)
+			buf[n++] = cat_letter[c];
+	buf[n] = '\0';
+}
+
+/* Print line without trailing blanks, and a newline. */
+static void put_line(FILE *out, char *line)
+{
+	size_t n = strlen(line);
+
+	while (n && line[n - 1] == ' ')
+		line[--n] = '\0';
+	fprintf(out, "%s\n", line);
+}
+
+/* Text cycle stacks: a bar per symbol (1 character = 2% of all cycles), then the chosen
+ * function's stack by category and its hot instructions. Every line fits 79 columns. */
+static void report_stack_text(struct report_ctx *x, FILE *out)
+{
+	const struct attr_prof *a = &x->agg;
+	size_t rows = x->limit > 0 && (size_t)x->limit < a->n ? (size_t)x->limit : a->n;
+	char name[512], dis[128], line[160];
+
+	report_head(x, out);
+	fprintf(out, "# level: %s; cycle stacks, hottest first; 1 character = 2%% of all "
+		"cycles\n", level_names[x->level]);
+	fprintf(out, "# E execute  A alu_stall  L load_stall  S store_stall  M mispredict_flush"
+		"\n# O other_flush  F frontend\n");
+	fprintf(out, "%7s  %-20s %s\n", "share", "symbol", "cycle stack");
+	snprintf(line, sizeof(line), "%6.2f%%  %-20s ", 100.0, "[total]");
+	stack_bar(line, sizeof(line), a->cat, a->total / 50);
+	put_line(out, line);
+	for (size_t i = 0; i < rows; i++) {
+		const struct attr_ent *e = &a->ent[i];
+
+		report_name(x, e->key, name, sizeof(name));
+		snprintf(line, sizeof(line), "%6.2f%%  %-20.20s ", a->total > 0 ?
+			 100 * e->total / a->total : 0.0, name);
+		stack_bar(line, sizeof(line), e->w, a->total / 50);
+		put_line(out, line);
+	}
+	if (rows < a->n)
+		fprintf(out, "# %zu more rows (--limit 0 shows all)\n", a->n - rows);
+	if (x->fi < 0) {
+		fprintf(out, "# no sample falls in a function of the ELF\n");
+		return;
+	}
+	{
+		const struct code_range *f = &x->p.map.func[x->fi];
+		const char *fn = f->name ? f->name : "?";
+		double w[ATTR_NCAT] = { 0 };
+
+		for (size_t i = 0; i < x->nins; i++)
+			for (unsigned c = 0; c < ATTR_NCAT; c++)
+				w[c] += x->ins[i]->w[c];
+		fprintf(out, "\n# %.40s: %.2f%% of all cycles\n# %.1f samples x period %u = about "
+			"%.0f cycles\n", fn, a->total > 0 ? 100 * x->fw / a->total : 0.0, x->fw,
+			x->p.hdr.period, x->fw * x->p.hdr.period);
+		fprintf(out, "  %-18s %10s %8s  %s\n", "category", "% of func", "% of all",
+			"1 character = 2% of the function");
+		for (unsigned c = 0; c < ATTR_NCAT; c++) {
+			double fr = x->fw > 0 ? w[c] / x->fw : 0;
+
+			double one[ATTR_NCAT] = { 0 };
+
+			one[c] = fr;
+			snprintf(line, sizeof(line), "  %-18s %9.2f%% %7.2f%%  ", attr_cat_name(c),
+				 100 * fr, a->total > 0 ? 100 * w[c] / a->total : 0.0);
+			stack_bar(line, sizeof(line), one, 1.0 / 50);
+			put_line(out, line);
+		}
+		fprintf(out, "\n# hot instructions of %.40s in address order (%zu of %zu sampled)\n"
+			"# share = %% of the function; 1 character = 4%% of the function\n", fn,
+			x->nhot, x->nins);
+		fprintf(out, "  %8s  %-28s %7s  %s\n", "address", "instruction", "share",
+			"cycle stack");
+		for (size_t i = 0; i < x->nhot; i++) {
+			const struct attr_ent *e = x->hot[i];
+
+			report_disasm(x, e->key, dis, sizeof(dis));
+			snprintf(line, sizeof(line), "  %8" PRIx64 "  %-28.28s %6.2f%%  ", e->key, dis,
+				 x->fw > 0 ? 100 * e->total / x->fw : 0.0);
+			stack_bar(line, sizeof(line), e->w, x->fw / 25);
+			put_line(out, line);
+		}
+	}
+}
+
+/* "category": value of w[c] / div for every category, as a JSON object. */
+static void json_stack(FILE *out, const double *w, double div)
+{
+	fputc('{', out);
+	for (unsigned c = 0; c < ATTR_NCAT; c++)
+		fprintf(out, "%s\"%s\": %.6f", c ? ", " : "", attr_cat_name(c),
+			div > 0 ? w[c] / div : 0.0);
+	fputc('}', out);
+}
+
+/* JSON cycle stacks: every symbol's stack in shares of all cycles, and every sampled
+ * instruction of the chosen function in shares of the function. */
+static void report_stack_json(struct report_ctx *x, FILE *out)
+{
+	const struct attr_prof *a = &x->agg;
+	char bid[2 * SF_BUILD_ID_MAX + 1], name[512], dis[128];
+	double per = x->p.hdr.period;
+
+	elf_image_hex(x->p.hdr.build_id, x->p.hdr.build_id_len, bid, sizeof(bid));
+	fprintf(out, "{\"file\": ");
+	json_str(out, x->file);
+	fprintf(out, ", \"elf\": ");
+	json_str(out, x->p.elf);
+	fprintf(out, ", \"build_id\": \"%s\", \"level\": \"%s\", \"period\": %u, \"samples\": %"
+		PRIu64 ", \"unattributed\": %" PRIu64 ", \"categories\": [", bid,
+		level_names[x->level], x->p.hdr.period, x->p.trailer.samples, x->p.prof.bad);
+	for (unsigned c = 0; c < ATTR_NCAT; c++)
+		fprintf(out, "%s\"%s\"", c ? ", " : "", attr_cat_name(c));
+	fprintf(out, "], \"total\": {\"samples\": %.3f, \"cycles\": %.0f, \"stack\": ", a->total,
+		a->total * per);
+	json_stack(out, a->cat, a->total);
+	fprintf(out, "}, \"rows\": [");
+	for (size_t i = 0; i < a->n; i++) {
+		const struct attr_ent *e = &a->ent[i];
+
+		report_name(x, e->key, name, sizeof(name));
+		fprintf(out, "%s{\"symbol\": ", i ? ", " : "");
+		json_str(out, name);
+		if (e->key == REPORT_UNKNOWN)
+			fprintf(out, ", \"address\": null");
+		else
+			fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", e->key);
+		fprintf(out, ", \"share\": %.6f, \"samples\": %.3f, \"cycles\": %.0f, \"stack\": ",
+			a->total > 0 ? e->total / a->total : 0.0, e->total, e->total * per);
+		json_stack(out, e->w, a->total);
+		fputc('}', out);
+	}
+	fprintf(out, "], \"function\": ");
+	if (x->fi < 0) {
+		fprintf(out, "null}\n");
+		return;
+	}
+	fprintf(out, "{\"symbol\": ");
+	json_str(out, x->p.map.func[x->fi].name ? x->p.map.func[x->fi].name : "?");
+	fprintf(out, ", \"address\": \"0x%" PRIx64 "\", \"share\": %.6f, \"samples\": %.3f, "
+		"\"cycles\": %.0f, \"instructions\": [", x->p.map.func[x->fi].start,
+		a->total > 0 ? x->fw / a->total : 0.0, x->fw, x->fw * per);
+	for (size_t i = 0; i < x->nins; i++) {
+		const struct attr_ent *e = x->ins[i];
+
+		report_disasm(x, e->key, dis, sizeof(dis));
+		fprintf(out, "%s{\"address\": \"0x%" PRIx64 "\", \"disasm\": ", i ? ", " : "",
+			e->key);
+		json_str(out, dis);
+		fprintf(out, ", \"share_of_function\": %.6f, \"samples\": %.3f, \"stack\": ",
+			x->fw > 0 ? e->total / x->fw : 0.0, e->total);
+		json_stack(out, e->w, x->fw);
+		fputc('}', out);
+	}
+	fprintf(out, "]}}\n");
+}
+
+/* The SVG: a legend, the whole program's stack, the hottest symbols' stacks (% of all
+ * cycles) and the chosen function's hot instructions (% of the function's cycles). */
+static int report_svg(FILE *f, const void *arg)
+{
+	const struct report_ctx *x = arg;
+	const struct attr_prof *a = &x->agg;
+	size_t nr = a->n < REPORT_SVG_ROWS ? a->n : REPORT_SVG_ROWS, nlab = nr + x->nhot + 1;
+	const char *base = strrchr(x->p.elf, '/'), *fn = NULL;
+	char (*lab)[96] = calloc(nlab, sizeof(*lab)), (*note)[16] = calloc(nlab, sizeof(*note));
+	const char **lp = calloc(nlab, sizeof(*lp)), **np = calloc(nlab, sizeof(*np));
+	double *v = calloc(nlab * ATTR_NCAT, sizeof(*v)), width = 960, lw = 0, y, h;
+	const char *cats[ATTR_NCAT];
+	struct svg_hstack pan[3];
+	char title[3][256], head[256], dis[128];
+	int npan = 0, r = -1;
+
+	if (x->limit > 0 && (size_t)x->limit < nr)
+		nr = (size_t)x->limit;
+	if (!lab || !note || !lp || !np || !v)
+		goto out;
+	base = base ? base + 1 : x->p.elf;
+	for (unsigned c = 0; c < ATTR_NCAT; c++)
+		cats[c] = attr_cat_name(c);
+	/* panel 1: the whole program */
+	snprintf(lab[0], sizeof(lab[0]), "%s", "whole program");
+	for (unsigned c = 0; c < ATTR_NCAT; c++)
+		v[c] = a->total > 0 ? 100 * a->cat[c] / a->total : 0;
+	snprintf(title[0], sizeof(title[0]), "Cycle stack of %.120s (%% of all cycles)", base);
+	pan[npan++] = (struct svg_hstack){ title[0], "% of all cycles", lp, NULL, 1, v, ATTR_NCAT,
+					   cat_color, 100 };
+	/* panel 2: the hottest symbols */
+	for (size_t i = 0; i < nr; i++) {
+		const struct attr_ent *e = &a->ent[i];
+
+		report_name(x, e->key, lab[1 + i], sizeof(lab[1 + i]));
+		snprintf(note[1 + i], sizeof(note[1 + i]), "%.1f%%",
+			 a->total > 0 ? 100 * e->total / a->total : 0.0);
+		for (unsigned c = 0; c < ATTR_NCAT; c++)
+			v[(1 + i) * ATTR_NCAT + c] = a->total > 0 ? 100 * e->w[c] / a->total : 0;
+	}
+	snprintf(title[1], sizeof(title[1]), "Cycle stacks of the %zu hottest %s%s (%% of all "
+		 "cycles)", nr, x->level == LEVEL_FUNCTION ? "function" : x->level == LEVEL_BLOCK ?
+		 "basic block" : "instruction", nr == 1 ? "" : "s");
+	if (nr)
+		pan[npan++] = (struct svg_hstack){ title[1], "% of all cycles", lp + 1, np + 1, nr,
+						   v + ATTR_NCAT, ATTR_NCAT, cat_color, 0 };
+	/* panel 3: the hot instructions of the function */
+	if (x->fi >= 0 && x->nhot) {
+		fn = x->p.map.func[x->fi].name ? x->p.map.func[x->fi].name : "?";
+		for (size_t i = 0; i < x->nhot; i++) {
+			const struct attr_ent *e = x->hot[i];
+			size_t k = 1 + nr + i;
+
+			report_disasm(x, e->key, dis, sizeof(dis));
+			snprintf(lab[k], sizeof(lab[k]), "%" PRIx64 ": %.60s", e->key, dis);
+			snprintf(note[k], sizeof(note[k]), "%.1f%%",
+				 x->fw > 0 ? 100 * e->total / x->fw : 0.0);
+			for (unsigned c = 0; c < ATTR_NCAT; c++)
+				v[k * ATTR_NCAT + c] = x->fw > 0 ? 100 * e->w[c] / x->fw : 0;
+		}
+		snprintf(title[2], sizeof(title[2]), "Hot instructions of %.80s (%.1f%% of all "
+			 "cycles), in address order (%% of its cycles)", fn,
+			 a->total > 0 ? 100 * x->fw / a->total : 0.0);
+		pan[npan++] = (struct svg_hstack){ title[2], "% of the function's cycles",
+						   lp + 1 + nr, np + 1 + nr, x->nhot,
+						   v + (1 + nr) * ATTR_NCAT, ATTR_NCAT, cat_color, 0 };
+	}
+	for (size_t i = 0; i < nlab; i++) {
+		lp[i] = lab[i];
+		np[i] = note[i];
+		if (svg_text_width(lab[i], 11) > lw)
+			lw = svg_text_width(lab[i], 11);
+	}
+	lw = lw < 100 ? 100 : lw > 300 ? 300 : lw + 4;
+	h = 64 + svg_legend_height(width - 40, cats, ATTR_NCAT) + 16;
+	for (int i = 0; i < npan; i++)
+		h += svg_hstack_height(&pan[i]) + 10;
+	svg_begin(f, width, h);
+	snprintf(head, sizeof(head), "tiprof cycle stacks: %.120s, %" PRIu64 " samples, period %u "
+		 "(time-proportional, TIP)", base, x->p.trailer.samples, x->p.hdr.period);
+	svg_text(f, width / 2, 26, 15, "middle", 0, head);
+	y = 44;
+	y += svg_legend(f, 20, y, width - 40, cats, cat_color, ATTR_NCAT) + 16;
+	for (int i = 0; i < npan; i++) {
+		svg_hstack(f, 20, y, width - 40, lw, &pan[i]);
+		y += svg_hstack_height(&pan[i]) + 10;
+	}
+	r = svg_end(f);
+out:
+	free(lab);
+	free(note);
+	free(lp);
+	free(np);
+	free(v);
+	return r;
+}
+
 /* ---- entry point */
 
 static int report_run(struct report_ctx *x)
@@ -285,6 +705,7 @@ static int report_run(struct report_ctx *x)
 
 	attr_prof_init(&x->agg);
 	attr_prof_init(&x->orc);
+	x->fi = -1;
 	if (sfprof_load(&x->p, x->file, x->elf, x->err, sizeof(x->err)))
 		goto fail;
 	if (report_aggregate(x)) {
@@ -293,7 +714,16 @@ static int report_run(struct report_ctx *x)
 	}
 	if (x->oracle && report_oracle(x))
 		goto fail;
-	if (x->json)
+	if ((x->cycle_stack || x->svg || x->func) && report_func(x))
+		goto fail;
+	/* the chart first: a failure leaves neither it nor anything on standard output */
+	if (x->svg && svg_write_file(x->svg, report_svg, x, x->err, sizeof(x->err)))
+		goto fail;
+	if (x->cycle_stack && x->json)
+		report_stack_json(x, stdout);
+	else if (x->cycle_stack)
+		report_stack_text(x, stdout);
+	else if (x->json)
 		report_json(x, stdout);
 	else
 		report_text(x, stdout);
@@ -306,6 +736,8 @@ static int report_run(struct report_ctx *x)
 fail:
 	fprintf(stderr, "tiprof report: %s\n", x->err);
 out:
+	free(x->ins);
+	free(x->hot);
 	attr_prof_free(&x->agg);
 	attr_prof_free(&x->orc);
 	sfprof_free(&x->p);
@@ -316,27 +748,45 @@ out:
 int cmd_report(int argc, char **argv)
 {
 	static const char usage[] = "usage: tiprof report FILE [--elf ELF] "
-		"[--level function|block|instruction] [--json] [--oracle ORACLE] [--limit N]";
+		"[--level function|block|instruction] [--json] [--oracle ORACLE] [--limit N] "
+		"[--cycle-stack] [--svg OUT.svg] [--function NAME]";
+	static const char *const valued[] = { "--elf", "--oracle", "--limit", "--level", "--svg",
+					      "--function", NULL };
 	struct report_ctx x;
 	char *end;
 
 	memset(&x, 0, sizeof(x));
 	x.level = LEVEL_FUNCTION;
-	x.limit = 25;
+	x.limit = -1;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			x.json = 1;
-		} else if (!strcmp(argv[i], "--elf") && i + 1 < argc) {
-			x.elf = argv[++i];
-		} else if (!strcmp(argv[i], "--oracle") && i + 1 < argc) {
-			x.oracle = argv[++i];
-		} else if (!strcmp(argv[i], "--limit") && i + 1 < argc) {
-			x.limit = strtol(argv[++i], &end, 0);
-			if (*end || x.limit < 0) {
-				fprintf(stderr, "tiprof report: bad --limit '%s'; %s\n", argv[i], usage);
+		for (int k = 0; valued[k]; k++)
+			if (!strcmp(argv[i], valued[k]) && i + 1 >= argc) {
+				fprintf(stderr, "tiprof report: option '%s' needs a value; %s\n",
+					argv[i], usage);
 				return TIPROF_EXIT_USAGE;
 			}
-		} else if (!strcmp(argv[i], "--level") && i + 1 < argc) {
+		if (!strcmp(argv[i], "--json")) {
+			x.json = 1;
+		} else if (!strcmp(argv[i], "--cycle-stack")) {
+			x.cycle_stack = 1;
+		} else if (!strcmp(argv[i], "--elf")) {
+			x.elf = argv[++i];
+		} else if (!strcmp(argv[i], "--oracle")) {
+			x.oracle = argv[++i];
+		} else if (!strcmp(argv[i], "--svg")) {
+			x.svg = argv[++i];
+		} else if (!strcmp(argv[i], "--function")) {
+			x.func = argv[++i];
+		} else if (!strcmp(argv[i], "--limit")) {
+			i++;
+			errno = 0;
+			x.limit = strtol(argv[i], &end, 10);
+			if (!argv[i][0] || *end || errno || x.limit < 0 || x.limit > INT_MAX) {
+				fprintf(stderr, "tiprof report: bad --limit '%s' (0..%d rows, 0 = all)"
+					"\n", argv[i], INT_MAX);
+				return TIPROF_EXIT_USAGE;
+			}
+		} else if (!strcmp(argv[i], "--level")) {
 			i++;
 			if (!strcmp(argv[i], "function"))
 				x.level = LEVEL_FUNCTION;
@@ -364,5 +814,7 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "tiprof report: no sample file given; %s\n", usage);
 		return TIPROF_EXIT_USAGE;
 	}
+	if (x.limit < 0)	/* default rows: 25 in the flat profile, 10 cycle stacks */
+		x.limit = x.cycle_stack ? 10 : 25;
 	return report_run(&x);
 }

@@ -3,10 +3,12 @@
  * stack contents (strings, AT_RANDOM bytes, auxv, envp, argv, argc) in
  * the order and alignment of QEMU's create_elf_tables, which follows
  * Linux's layout, so that register values match in lockstep runs. */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "iss_int.h"
@@ -54,15 +56,23 @@ static uint8_t *slurp(const char *path, size_t *len)
 	return buf;
 }
 
-/* Map the PT_LOAD segments; sets the entry, phdr address and brk. */
-static int load_segments(struct iss *s, const uint8_t *e, size_t len, uint64_t *phdr_addr)
+/* Largest PT_LOAD segment accepted: memory is mapped eagerly, so a corrupt p_memsz must
+ * not exhaust the host. */
+#define ISS_MAX_SEGMENT (1ull << 30)
+
+/* Map the PT_LOAD segments of path; sets the entry, phdr address and brk. All sizes are
+ * checked without overflow: a corrupt header gives a message naming path, never a read
+ * outside the file. */
+static int load_segments(struct iss *s, const char *path, const uint8_t *e, size_t len,
+			 uint64_t *phdr_addr)
 {
 	uint64_t phoff = rd64(e + 32), end = 0, load_addr = 0;
 	unsigned phentsize = rd16(e + 54), phnum = rd16(e + 56), k;
 	int have_load = 0;
 
-	if (phoff + (uint64_t)phnum * phentsize > len || phentsize < 56)
-		return iss__fail(s, "bad program header table"), -1;
+	if (phentsize < 56 || phoff > len || (uint64_t)phnum * phentsize > len - phoff)
+		return iss__fail(s, "%s: bad program header table (truncated or corrupt ELF)",
+				 path), -1;
 	for (k = 0; k < phnum; k++) {
 		const uint8_t *ph = e + phoff + (uint64_t)k * phentsize;
 		uint32_t type = rd32(ph), flags = rd32(ph + 4);
@@ -70,17 +80,22 @@ static int load_segments(struct iss *s, const uint8_t *e, size_t len, uint64_t *
 		unsigned prot = 0;
 
 		if (type == PT_INTERP)
-			return iss__fail(s, "dynamically linked programs are not supported (link with -static)"), -1;
+			return iss__fail(s, "%s: dynamically linked programs are not supported (link "
+					 "with -static)", path), -1;
 		if (type != PT_LOAD || msz == 0)
 			continue;
-		if (off + fsz > len || fsz > msz)
-			return iss__fail(s, "PT_LOAD segment %u lies outside the file", k), -1;
+		if (off > len || fsz > len - off || fsz > msz)
+			return iss__fail(s, "%s: PT_LOAD segment %u lies outside the file (truncated "
+					 "or corrupt ELF)", path, k), -1;
+		if (msz > ISS_MAX_SEGMENT || va + msz < va)
+			return iss__fail(s, "%s: PT_LOAD segment %u is larger than 1 GiB or wraps "
+					 "around (corrupt ELF?)", path, k), -1;
 		if (flags & PF_R) prot |= ISS_PROT_R;
 		if (flags & PF_W) prot |= ISS_PROT_W;
 		if (flags & PF_X) prot |= ISS_PROT_X;
 		if (iss_mem_map(&s->mem, va & ~ISS_PAGE_MASK, (va & ISS_PAGE_MASK) + msz, prot) ||
 		    iss_mem_write(&s->mem, va, e + off, fsz))
-			return iss__fail(s, "out of memory loading segment %u", k), -1;
+			return iss__fail(s, "%s: out of memory loading segment %u", path, k), -1;
 		if (!have_load) {
 			load_addr = va - off;
 			have_load = 1;
@@ -89,7 +104,7 @@ static int load_segments(struct iss *s, const uint8_t *e, size_t len, uint64_t *
 			end = va + msz;
 	}
 	if (!have_load)
-		return iss__fail(s, "no PT_LOAD segment"), -1;
+		return iss__fail(s, "%s: no PT_LOAD segment", path), -1;
 	*phdr_addr = load_addr + phoff;
 	s->brk_start = s->brk_cur = (end + ISS_PAGE_MASK) & ~ISS_PAGE_MASK;
 	return 0;
@@ -193,13 +208,26 @@ static uint64_t build_stack(struct iss *s, const char *path, char *const argv[],
 int iss__load(struct iss *s, const char *path, char *const argv[], char *const envp[])
 {
 	size_t len = 0;
-	uint8_t *e = slurp(path, &len);
+	uint8_t *e = NULL;
 	uint64_t phdr = 0, entry;
 	unsigned phnum;
 	int r = -1;
+	struct stat st;
 
-	if (!e)
-		return iss__fail(s, "cannot read %s", path), -1;
+	if (!stat(path, &st) && !S_ISREG(st.st_mode))	/* a directory, device or FIFO */
+		return iss__fail(s, "%s: not a regular file, not an ELF file", path), -1;
+	errno = 0;
+	e = slurp(path, &len);
+
+	if (!e) {
+		int err = errno;
+
+		if (stat(path, &st))
+			return iss__fail(s, "%s: cannot open: %s", path, strerror(errno)), -1;
+		if (st.st_size == 0)
+			return iss__fail(s, "%s: the file is empty, not an ELF file", path), -1;
+		return iss__fail(s, "%s: cannot read: %s", path, strerror(err ? err : EIO)), -1;
+	}
 	if (len < 64 || memcmp(e, "\177ELF", 4) || e[4] != 2 || e[5] != 1) {
 		iss__fail(s, "%s: not a 64-bit little-endian ELF file", path);
 		goto out;
@@ -214,7 +242,7 @@ int iss__load(struct iss *s, const char *path, char *const argv[], char *const e
 	}
 	entry = rd64(e + 24);
 	phnum = rd16(e + 56);
-	if (load_segments(s, e, len, &phdr))
+	if (load_segments(s, path, e, len, &phdr))
 		goto out;
 	if (!realpath(path, s->exe))
 		snprintf(s->exe, sizeof(s->exe), "%s", path);

@@ -3,9 +3,11 @@
 #include "code_map.h"
 
 #include <elf.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rv_isa.h"
 
@@ -55,10 +57,15 @@ static uint8_t *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	uint8_t *buf = NULL;
+	struct stat st;
 	long size;
 
 	if (!f)
 		return NULL;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {	/* ftell means nothing */
+		fclose(f);
+		return NULL;
+	}
 	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
 	    (buf = malloc((size_t)size)) && fread(buf, 1, (size_t)size, f) == (size_t)size) {
 		*len = (size_t)size;
@@ -81,8 +88,19 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 	int rc = -1;
 
 	memset(m, 0, sizeof(*m));
-	if (!buf)
-		return fail(err, errlen, path, "cannot read the file");
+	if (!buf) {
+		struct stat st;
+
+		if (stat(path, &st))
+			snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		else if (!S_ISREG(st.st_mode))
+			fail(err, errlen, path, "not a regular file, not an ELF file");
+		else if (st.st_size == 0)
+			fail(err, errlen, path, "the file is empty, not an ELF file");
+		else
+			fail(err, errlen, path, "cannot read the file");
+		return -1;
+	}
 	eh = (const Elf64_Ehdr *)buf;
 	if (len < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
 	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELFDATA2LSB) {
@@ -93,9 +111,9 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 		fail(err, errlen, path, "not a RISC-V ELF file");
 		goto out;
 	}
-	if (eh->e_shoff > len || eh->e_shentsize != sizeof(Elf64_Shdr) ||
+	if (eh->e_shoff > len || eh->e_shoff % 8 || eh->e_shentsize != sizeof(Elf64_Shdr) ||
 	    eh->e_shnum > (len - eh->e_shoff) / sizeof(Elf64_Shdr)) {
-		fail(err, errlen, path, "section headers outside the file");
+		fail(err, errlen, path, "section headers outside the file (truncated or corrupt ELF)");
 		goto out;
 	}
 	sh = (const Elf64_Shdr *)(buf + eh->e_shoff);
@@ -106,7 +124,7 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 		if (sh[i].sh_type != SHT_PROGBITS || !(sh[i].sh_flags & SHF_EXECINSTR))
 			continue;
 		if (sh[i].sh_offset > len || sh[i].sh_size > len - sh[i].sh_offset) {
-			fail(err, errlen, path, "an executable section lies outside the file");
+			fail(err, errlen, path, "an executable section lies outside the file (truncated or corrupt ELF)");
 			goto out;
 		}
 		/* Decode the section: leaders after every control transfer and at static targets. */
@@ -140,13 +158,13 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 		const Elf64_Shdr *strsh;
 
 		if (symsh->sh_link >= eh->e_shnum || symsh->sh_offset > len ||
-		    symsh->sh_size > len - symsh->sh_offset) {
-			fail(err, errlen, path, "symbol table outside the file");
+		    symsh->sh_offset % 8 || symsh->sh_size > len - symsh->sh_offset) {
+			fail(err, errlen, path, "symbol table outside the file (truncated or corrupt ELF)");
 			goto out;
 		}
 		strsh = &sh[symsh->sh_link];
 		if (strsh->sh_offset > len || strsh->sh_size > len - strsh->sh_offset) {
-			fail(err, errlen, path, "string table outside the file");
+			fail(err, errlen, path, "string table outside the file (truncated or corrupt ELF)");
 			goto out;
 		}
 		sym = (const Elf64_Sym *)(buf + symsh->sh_offset);

@@ -3,11 +3,13 @@
  * elf_image.c - PT_LOAD bytes and GNU build-id of an ELF via libelf (contract in
  * elf_image.h).
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "elf_image.h"
@@ -44,6 +46,8 @@ int elf_image_load(struct elf_image *im, const char *path, char *err, size_t err
 	int fd, ret = -1;
 	Elf *e = NULL;
 	size_t nph = 0;
+	struct stat st;
+	GElf_Ehdr eh;
 
 	memset(im, 0, sizeof(*im));
 	if (elf_version(EV_CURRENT) == EV_NONE) {
@@ -52,31 +56,68 @@ int elf_image_load(struct elf_image *im, const char *path, char *err, size_t err
 	}
 	fd = open(path, O_RDONLY);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot open the ELF %s", path);
+		snprintf(err, errlen, "%s: cannot open the ELF: %s", path, strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file, not an ELF file", path);
+		goto out;
+	}
+	if (st.st_size == 0) {
+		snprintf(err, errlen, "%s: the file is empty, not an ELF file", path);
+		goto out;
+	}
 	e = elf_begin(fd, ELF_C_READ, NULL);
-	if (!e || elf_kind(e) != ELF_K_ELF || elf_getphdrnum(e, &nph) != 0) {
-		snprintf(err, errlen, "%s is not an ELF file", path);
+	if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
+		snprintf(err, errlen, "%s: not an ELF file", path);
+		goto out;
+	}
+	if (eh.e_machine != EM_RISCV) {
+		snprintf(err, errlen, "%s: not a RISC-V ELF file (e_machine %u)", path,
+			 (unsigned)eh.e_machine);
+		goto out;
+	}
+	if (eh.e_phoff > (uint64_t)st.st_size || (uint64_t)eh.e_phnum * eh.e_phentsize >
+	    (uint64_t)st.st_size - eh.e_phoff || eh.e_shoff > (uint64_t)st.st_size ||
+	    (uint64_t)eh.e_shnum * eh.e_shentsize > (uint64_t)st.st_size - eh.e_shoff) {
+		snprintf(err, errlen, "%s: program or section headers outside the file (truncated "
+			 "or corrupt ELF)", path);
+		goto out;
+	}
+	if (elf_getphdrnum(e, &nph) != 0) {
+		snprintf(err, errlen, "%s: bad program header table (truncated or corrupt ELF)",
+			 path);
 		goto out;
 	}
 	im->seg = calloc(nph ? nph : 1, sizeof(*im->seg));
 	if (!im->seg) {
-		snprintf(err, errlen, "out of memory reading %s", path);
+		snprintf(err, errlen, "%s: out of memory", path);
 		goto out;
 	}
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;
 		struct elf_seg *s = &im->seg[im->nseg];
 
-		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD || !ph.p_filesz)
+		if (!gelf_getphdr(e, (int)i, &ph)) {
+			snprintf(err, errlen, "%s: bad program header %zu (truncated or corrupt ELF)",
+				 path, i);
+			goto out;
+		}
+		if (ph.p_type != PT_LOAD || !ph.p_filesz)
 			continue;
+		/* sizes from the file are checked before they size an allocation */
+		if (ph.p_offset > (uint64_t)st.st_size ||
+		    ph.p_filesz > (uint64_t)st.st_size - ph.p_offset) {
+			snprintf(err, errlen, "%s: PT_LOAD segment %zu lies outside the file "
+				 "(truncated or corrupt ELF)", path, i);
+			goto out;
+		}
 		s->data = malloc(ph.p_filesz);
 		if (!s->data || pread(fd, s->data, ph.p_filesz, (off_t)ph.p_offset) !=
 		    (ssize_t)ph.p_filesz) {
 			free(s->data);
 			s->data = NULL;
-			snprintf(err, errlen, "cannot read a segment of %s (truncated ELF?)", path);
+			snprintf(err, errlen, "%s: cannot read PT_LOAD segment %zu", path, i);
 			goto out;
 		}
 		s->vaddr = ph.p_vaddr;

@@ -27,8 +27,9 @@ struct elf_image {
 	size_t build_id_len;	/* its length, 0 if the ELF has none */
 };
 
-/* Read path's PT_LOAD segments and build-id into im (zeroed first). Returns 0, or -1 with
- * a one-line reason in err (nothing to free then). */
+/* Read the PT_LOAD segments and build-id of path, a RISC-V ELF, into im (zeroed first).
+ * Every size read from the file is checked against the file's size before use. Returns 0,
+ * or -1 with a one-line reason naming path in err (nothing to free then). */
 int elf_image_load(struct elf_image *im, const char *path, char *err, size_t errlen);
 
 /* Release im (safe on a zeroed or failed image). */

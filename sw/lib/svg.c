@@ -2,7 +2,12 @@
 /* svg.c - minimal SVG writer and chart helpers (contracts in svg.h). */
 #include "svg.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
@@ -189,4 +194,194 @@ int svg_line_chart(FILE *f, const struct svg_lines *c)
 		svg_text(f, PL + PW + 35, PT + 21 + 20.0 * (double)l, 12, "start", 0, c->line[l]);
 	}
 	return svg_end(f);
+}
+
+/* ---- horizontal stacked bars (cycle stacks) */
+
+enum { HS_TITLE = 24, HS_PITCH = 22, HS_BAR = 15, HS_AXIS = 40, HS_NOTE = 64 };
+
+double svg_text_width(const char *text, double size)
+{
+	double w = 0;
+
+	for (; text && *text; text++) {
+		unsigned char ch = (unsigned char)*text;
+
+		if ((ch & 0xc0) == 0x80)	/* UTF-8 continuation byte */
+			continue;
+		w += strchr("ijlt.,:;'|!()[] ", ch) ? 0.3 : strchr("mwMW@%", ch) ? 0.85 :
+		     (ch >= 'A' && ch <= 'Z') ? 0.68 : 0.56;
+	}
+	return w * size;
+}
+
+/* A value drawn as a bar length: negative and NaN are 0. */
+static double hs_val(double v)
+{
+	return v > 0 && isfinite(v) ? v : 0;
+}
+
+double svg_hstack_height(const struct svg_hstack *c)
+{
+	return HS_TITLE + HS_PITCH * (double)c->nrows + HS_AXIS;
+}
+
+/* label cut to fit width px at size, with "..." */
+static void hs_label(FILE *f, double x, double y, double px, const char *label)
+{
+	char buf[256];
+	size_t n;
+
+	snprintf(buf, sizeof(buf), "%s", label ? label : "");
+	n = strlen(buf);
+	while (n > 3 && svg_text_width(buf, 11) > px) {
+		n--;
+		while (n > 0 && ((unsigned char)buf[n] & 0xc0) == 0x80)	/* whole characters */
+			n--;
+		memcpy(buf + n, "...", 4);
+	}
+	svg_text(f, x, y, 11, "end", 0, buf);
+}
+
+void svg_hstack(FILE *f, double x, double y, double w, double lw, const struct svg_hstack *c)
+{
+	double m = 0, max, px0 = x + lw + 8, pw = w - lw - 8 - HS_NOTE;
+	double top = y + HS_TITLE, bot = top + HS_PITCH * (double)c->nrows + 2;
+	char buf[64];
+
+	for (size_t r = 0; r < c->nrows; r++) {
+		double t = 0;
+
+		for (size_t k = 0; k < c->ncat; k++)
+			t += hs_val(c->v[r * c->ncat + k]);
+		if (t > m)
+			m = t;
+	}
+	max = c->max > 0 ? c->max : nice_max(m);
+	if (pw < 50)
+		pw = 50;
+	svg_text(f, x, y + 15, 13, "start", 0, c->title);
+	for (int i = 0; i <= 5; i++) {	/* grid, ticks and tick labels */
+		double gx = px0 + pw * i / 5.0;
+
+		svg_line(f, gx, top, gx, bot, i ? "#dddddd" : "#000000", 1);
+		svg_line(f, gx, bot, gx, bot + 4, "#000000", 1);
+		snprintf(buf, sizeof(buf), "%g", max * i / 5.0);
+		svg_text(f, gx, bot + 16, 10, "middle", 0, buf);
+	}
+	svg_line(f, px0, bot, px0 + pw, bot, "#000000", 1);
+	svg_text(f, px0 + pw / 2.0, bot + 32, 11, "middle", 0, c->xlabel);
+	for (size_t r = 0; r < c->nrows; r++) {
+		double by = top + HS_PITCH * (double)r + (HS_PITCH - HS_BAR) / 2.0, bx = px0;
+
+		hs_label(f, x + lw, by + 11.5, lw, c->row[r]);
+		for (size_t k = 0; k < c->ncat; k++) {
+			double v = hs_val(c->v[r * c->ncat + k]), sw = pw * v / max;
+
+			if (bx + sw > px0 + pw)		/* an explicit max can be exceeded */
+				sw = px0 + pw - bx;
+			if (sw <= 0)
+				continue;
+			fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%d\" "
+				"fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"0.5\"/>\n", bx, by,
+				sw, HS_BAR, c->color[k]);
+			if (sw >= 28) {
+				snprintf(buf, sizeof(buf), "%.0f", v);
+				svg_text(f, bx + sw / 2.0, by + 11.5, 10, "middle", 0, buf);
+			}
+			bx += sw;
+		}
+		if (c->note && c->note[r])
+			svg_text(f, bx + 5, by + 11.5, 11, "start", 0, c->note[r]);
+	}
+}
+
+/* Width of one legend item. */
+static double legend_item(const char *name)
+{
+	return 14 + 5 + svg_text_width(name, 11) + 18;
+}
+
+double svg_legend_height(double w, const char *const *name, size_t n)
+{
+	double cx = 0, h = n ? 18 : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double iw = legend_item(name[i]);
+
+		if (cx > 0 && cx + iw > w) {
+			cx = 0;
+			h += 18;
+		}
+		cx += iw;
+	}
+	return h;
+}
+
+double svg_legend(FILE *f, double x, double y, double w, const char *const *name,
+		  const char *const *color, size_t n)
+{
+	double cx = 0, cy = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double iw = legend_item(name[i]);
+
+		if (cx > 0 && cx + iw > w) {
+			cx = 0;
+			cy += 18;
+		}
+		svg_rect(f, x + cx, y + cy + 2, 14, 12, color[i]);
+		svg_text(f, x + cx + 19, y + cy + 12, 11, "start", 0, name[i]);
+		cx += iw;
+	}
+	return svg_legend_height(w, name, n);
+}
+
+/* ---- writing a file atomically */
+
+int svg_write_file(const char *path, int (*fn)(FILE *f, const void *arg), const void *arg,
+		   char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	char tmp[4096];
+	int fd, r;
+	FILE *f;
+
+	if (slash)
+		r = snprintf(tmp, sizeof(tmp), "%.*s/.%s.XXXXXX", (int)(slash - path), path,
+			     slash + 1);
+	else
+		r = snprintf(tmp, sizeof(tmp), ".%s.XXXXXX", path);
+	if (r < 0 || (size_t)r >= sizeof(tmp) || !*path || (slash && !slash[1])) {
+		snprintf(err, errlen, "%s: not a usable file name for the SVG", path);
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot create the SVG: %s", path, strerror(errno));
+		return -1;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot create the SVG: %s", path, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	r = fchmod(fd, 0644) ? -1 : fn(f, arg);
+	if (fflush(f) || ferror(f))
+		r = -1;
+	if (fclose(f))
+		r = -1;
+	if (!r && rename(tmp, path)) {
+		snprintf(err, errlen, "%s: cannot write the SVG: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	if (r) {
+		snprintf(err, errlen, "%s: cannot write the SVG (disk full?)", path);
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
 }

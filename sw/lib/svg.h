@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * svg.h - a minimal SVG 1.1 writer (no dependencies) and two chart helpers in the style of
- * the TIP paper's accuracy figures: grouped bars (one group per policy, one bar per series)
- * and lines over a logarithmic x axis (error vs sampling period). Text is XML-escaped, so
- * any label yields well-formed XML. Nothing here keeps global state; every function works on
- * the FILE * it is given and returns 0 or -1 on a write error (checked once at svg_end()).
+ * svg.h - a minimal SVG 1.1 writer (no dependencies) and chart helpers in the style of
+ * the TIP paper's figures: grouped bars (one group per policy, one bar per series), lines
+ * over a logarithmic x axis (error vs sampling period), and panels of horizontal stacked
+ * bars with a legend (cycle stacks, Figures 7 and 13). Text is XML-escaped, so any label
+ * yields well-formed XML. Nothing here keeps global state; every function works on the
+ * FILE * it is given and returns 0 or -1 on a write error (checked once at svg_end()).
+ * svg_write_file() writes a whole document atomically (temporary file, then rename).
  */
 #ifndef TIPROF_SVG_H
 #define TIPROF_SVG_H
@@ -57,5 +59,45 @@ struct svg_lines {
 	const double *y;          /* nlines * npts values */
 };
 int svg_line_chart(FILE *f, const struct svg_lines *c);
+
+/* A panel of horizontal stacked bars: one bar per row (label row[r] on the left), ncat
+ * segments per bar with values v[r * ncat + c] >= 0 in percent of the axis (negative and
+ * NaN values are drawn as 0), filled with color[c]; note[r] (NULL: none) is printed after
+ * the bar and segments at least 28 pixels wide carry their value. The axis runs from 0 to
+ * max percent (max <= 0: a "nice" bound above the longest bar), with xlabel under it. */
+struct svg_hstack {
+	const char *title;		/* panel title, above the bars */
+	const char *xlabel;		/* axis label, under the axis */
+	const char *const *row;		/* nrows bar labels */
+	const char *const *note;	/* nrows texts after the bars, or NULL */
+	size_t nrows;
+	const double *v;		/* nrows * ncat values in percent */
+	size_t ncat;
+	const char *const *color;	/* ncat fill colours (constants, not escaped) */
+	double max;			/* axis maximum in percent, <= 0: automatic */
+};
+
+/* Height in pixels svg_hstack() uses for c. */
+double svg_hstack_height(const struct svg_hstack *c);
+
+/* Draw c with its top-left corner at (x, y) in a box w pixels wide; the first lw pixels
+ * hold the row labels (longer labels are cut with "..."). */
+void svg_hstack(FILE *f, double x, double y, double w, double lw, const struct svg_hstack *c);
+
+/* A legend of n colour swatches with names, left to right, wrapping at width w. Returns
+ * the height used; svg_legend_height() gives it without drawing. */
+double svg_legend(FILE *f, double x, double y, double w, const char *const *name,
+		  const char *const *color, size_t n);
+double svg_legend_height(double w, const char *const *name, size_t n);
+
+/* Approximate width in pixels of text at font size (sans-serif; for layout). */
+double svg_text_width(const char *text, double size);
+
+/* Write a complete document to path atomically: fn(f, arg) writes it into a temporary
+ * file in path's directory, which replaces path only when fn returned 0 and every write
+ * succeeded; otherwise it is removed and path is left as it was. Returns 0, or -1 with a
+ * one-line reason naming path in err. */
+int svg_write_file(const char *path, int (*fn)(FILE *f, const void *arg), const void *arg,
+		   char *err, size_t errlen);
 
 #endif /* TIPROF_SVG_H */

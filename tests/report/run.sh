@@ -1,6 +1,7 @@
 #!/bin/sh
-# tests/report/run.sh - `tiprof sim --profile`, `tiprof dump`, `tiprof report` and
-# `tiprof annotate` on two small workloads (docs/report.md, "Tests"). Usage:
+# tests/report/run.sh - `tiprof sim --profile`, `tiprof dump`, `tiprof report` (flat
+# profile and cycle stacks) and `tiprof annotate` on two small workloads (docs/report.md,
+# "Tests"); tests/sw/bad_input.sh covers bad input of every subcommand. Usage:
 #   BUILD=build tests/report/run.sh
 # Prints one line per check and ends with 'N passed, N failed'; exit status 1 on a failure.
 set -u
@@ -39,7 +40,8 @@ for spec in crc32:6 quicksort:5000; do
 	w=${spec%%:*}; n=${spec#*:}
 	f=$OUT/$w.tsf
 	check "$w: sim --profile records $f" \
-		"$T" sim --profile "$f" --oracle "$OUT/$w.orc" "$WL/$w" "$n"
+		"$T" sim --json --profile "$f" --oracle "$OUT/$w.orc" "$WL/$w" "$n"
+	cp "$OUT/last.out" "$OUT/$w.sim.json"
 	check "$w: dump reads it" "$T" dump "$f"
 	cp "$OUT/last.out" "$OUT/$w.dump"
 	check "$w: dump shows the header's build-id and a trailer without losses" \
@@ -98,6 +100,60 @@ if seen < 2:
     sys.exit("fewer than 2 source lines of %s in the annotation" % base)
 PYEOF
 	check "$w: annotate has per-instruction shares" grep -q '^ *[0-9.]*%  exec' "$OUT/$w.ann"
+
+	# Cycle stacks (text, JSON, SVG): the text fits 80 columns and shows the hottest
+	# function's stack; the JSON's stacks add up and the whole program's stack agrees
+	# with the Oracle's (tiprof sim's) category by category; the SVG is valid XML.
+	check "$w: report --cycle-stack fits 80 columns and details $hot" sh -c \
+		"'$T' report '$f' --cycle-stack >'$OUT/$w.stack' && ! awk 'length > 80' \
+		 '$OUT/$w.stack' | grep -q . && grep -q '^100.00%  \[total\]  *E' '$OUT/$w.stack' && \
+		 grep -q '^# $hot: ' '$OUT/$w.stack' && grep -q '^  execute  ' '$OUT/$w.stack' && \
+		 grep -q '^# hot instructions of $hot ' '$OUT/$w.stack'"
+	check "$w: report --cycle-stack --svg --json" \
+		"$T" report "$f" --cycle-stack --json --svg "$OUT/$w.svg"
+	cp "$OUT/last.out" "$OUT/$w.stack.json"
+	check "$w: cycle stacks add up; the program's agrees with the Oracle's (4 sigma + 0.5 pp)" \
+		$PY - "$OUT/$w.stack.json" "$OUT/$w.sim.json" "$hot" <<'PYEOF'
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+orc = json.load(open(sys.argv[2]))["cycle_stack"]
+cats = d["categories"]
+assert cats == list(orc), (cats, list(orc))
+assert abs(sum(d["total"]["stack"].values()) - 1) < 1e-4
+for r in d["rows"]:
+    assert abs(sum(r["stack"].values()) - r["share"]) < 1e-5, r
+f = d["function"]
+assert f["symbol"] == sys.argv[3] == d["rows"][0]["symbol"], (f["symbol"], sys.argv[3])
+assert abs(sum(i["share_of_function"] for i in f["instructions"]) - 1) < 1e-4
+for i in f["instructions"]:
+    assert abs(sum(i["stack"].values()) - i["share_of_function"]) < 1e-5, i
+n, worst = d["samples"], 0.0
+for c in cats:
+    p, s = orc[c], d["total"]["stack"][c]
+    tol = 4 * math.sqrt(max(p * (1 - p), 1.0 / n) / n) + 0.005
+    if abs(s - p) > tol:
+        sys.exit("%s: report %.4f, Oracle %.4f, tolerance %.4f" % (c, s, p, tol))
+    worst = max(worst, abs(s - p))
+print("largest category difference %.4f" % worst)
+PYEOF
+	check "$w: the cycle-stack SVG is valid and names every category and $hot" $PY - \
+		"$OUT/$w.svg" "$hot" <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == "{http://www.w3.org/2000/svg}svg", root.tag
+texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+for want in ("execute", "alu_stall", "load_stall", "store_stall", "mispredict_flush",
+             "other_flush", "frontend", sys.argv[2]):
+    assert want in texts, want
+assert any(t.startswith("Hot instructions of " + sys.argv[2]) for t in texts)
+PYEOF
+	if command -v xmllint >/dev/null; then
+		check "$w: xmllint accepts the SVG" xmllint --noout "$OUT/$w.svg"
+	fi
+	if command -v rsvg-convert >/dev/null; then
+		check "$w: rsvg-convert renders the SVG" sh -c \
+			"rsvg-convert -o '$OUT/$w.png' '$OUT/$w.svg' && [ -s '$OUT/$w.png' ]"
+	fi
 done
 
 # Bad inputs: one line on stderr, nothing on stdout, non-zero exit.
