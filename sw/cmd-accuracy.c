@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cmd-accuracy.c - `tiprof accuracy [--config C] [--period P | --sweep P1,P2,...]
- * [--rand-bits K] [--periodic] [--skid L] [--json] [--svg DIR] [--rob-trace FILE] ELF [ARGS]`:
+ * [--rand-bits K] [--periodic] [--skid L] [--policies P1,...] [--json] [--svg DIR] [--rob-trace FILE] ELF [ARGS]`:
  * runs a static riscv64 ELF on the timing model, samples it with the C TIP model (the unit's
  * reference, programmed through its CSR port and drained every cycle) and judges every policy
  * against the Oracle at instruction, basic-block and function level (sim/policy): the
@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -85,6 +86,8 @@ struct acc_ctx {
 	uint64_t skid;              /* Software policy's L */
 	const char *trace_path;     /* ROB trace to record, or NULL */
 	const char *svg_dir;        /* directory for the SVG charts, or NULL */
+	int show[SH_COUNT];         /* the policies reported (SH_*), in report order */
+	unsigned nshow;             /* entries of show (--policies; default all) */
 	char **prog_argv;           /* ELF and arguments */
 	struct iss *iss;
 	struct core *core;
@@ -338,14 +341,16 @@ static void acc_errors(struct acc_ctx *x)
 }
 
 /* JSON members "ideal": {...}, "policies": {...} of one lane. */
-static void json_lane(FILE *out, const struct acc_lane *ln)
+static void json_lane(FILE *out, const struct acc_ctx *x, const struct acc_lane *ln)
 {
 	fprintf(out, "\"ideal\": {");
 	for (int l = 0; l < 3; l++)
 		fprintf(out, "%s\"%s\": %.6f", l ? ", " : "", lname[l], ln->ideal[l]);
 	fprintf(out, "}, \"policies\": {");
-	for (int i = 0; i < SH_COUNT; i++) {
-		fprintf(out, "%s\"%s\": {", i ? ", " : "", shown_name[i]);
+	for (unsigned k = 0; k < x->nshow; k++) {
+		int i = x->show[k];
+
+		fprintf(out, "%s\"%s\": {", k ? ", " : "", shown_name[i]);
 		for (int l = 0; l < 3; l++)
 			fprintf(out, "%s\"%s\": %.6f", l ? ", " : "", lname[l], ln->err[i][l]);
 		fprintf(out, ", \"systematic\": {");
@@ -378,7 +383,7 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 			(unsigned long long)ln->fe.disp_dropped,
 			(unsigned long long)ln->fe.disp_unresolved,
 			(unsigned long long)x->dc.checked, (unsigned long long)x->dc.mismatches);
-		json_lane(out, ln);
+		json_lane(out, x, ln);
 		if (x->sweep) {
 			fprintf(out, ", \"sweep\": [");
 			for (unsigned n = 0; n < x->nlanes; n++) {
@@ -390,7 +395,7 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 					(unsigned long long)s->tip_samples,
 					(unsigned long long)s->tip.lost,
 					(unsigned long long)s->fe.disp_dropped);
-				json_lane(out, s);
+				json_lane(out, x, s);
 				fprintf(out, "}");
 			}
 			fprintf(out, "]");
@@ -410,7 +415,9 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 	fprintf(out, "    %-8s %20s %20s %20s\n", "policy", "instruction", "basic block", "function");
 	fprintf(out, "    %-8s %9.2f%% %9s  %9.2f%% %9s  %9.2f%% %9s\n", "Ideal", 100 * ln->ideal[0],
 		"", 100 * ln->ideal[1], "", 100 * ln->ideal[2], "");
-	for (int i = 0; i < SH_COUNT; i++) {
+	for (unsigned k = 0; k < x->nshow; k++) {
+		int i = x->show[k];
+
 		fprintf(out, "    %-8s", shown_name[i]);
 		for (int l = 0; l < 3; l++)
 			fprintf(out, " %9.2f%% (%6.2f%%)", 100 * ln->err[i][l],
@@ -432,18 +439,48 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 		fprintf(out, "  %s-level error vs sampling period (one simulation, %u samplers):\n",
 			l == 0 ? "instruction" : l == 1 ? "basic-block" : "function", x->nlanes);
 		fprintf(out, "    %10s %9s %8s", "period", "samples", "Ideal");
-		for (int i = 0; i < SH_COUNT; i++)
-			fprintf(out, " %8s", shown_name[i]);
+		for (unsigned k = 0; k < x->nshow; k++)
+			fprintf(out, " %8s", shown_name[x->show[k]]);
 		fprintf(out, "\n");
 		for (unsigned n = 0; n < x->nlanes; n++) {
 			const struct acc_lane *s = &x->lane[x->order[n]];
 
 			fprintf(out, "    %10u %9llu %7.2f%%", s->period,
 				(unsigned long long)s->tip_samples, 100 * s->ideal[l]);
-			for (int i = 0; i < SH_COUNT; i++)
-				fprintf(out, " %7.2f%%", 100 * s->err[i][l]);
+			for (unsigned k = 0; k < x->nshow; k++)
+				fprintf(out, " %7.2f%%", 100 * s->err[x->show[k]][l]);
 			fprintf(out, "\n");
 		}
+	}
+}
+
+/* --policies: a comma-separated list of policy names (case-insensitive) to report, in the
+ * order given; every policy is still simulated (they share the sampled cycles). */
+static int parse_policies(struct acc_ctx *x, const char *list)
+{
+	const char *p = list;
+
+	x->nshow = 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		int found = -1;
+
+		for (int i = 0; i < SH_COUNT; i++)
+			if (strlen(shown_name[i]) == len && !strncasecmp(p, shown_name[i], len))
+				found = i;
+		for (unsigned k = 0; found >= 0 && k < x->nshow; k++)
+			if (x->show[k] == found)
+				found = -2;
+		if (found < 0) {
+			fprintf(stderr, "tiprof accuracy: --policies: %s policy '%.*s' in '%s'; use "
+				"TIP, TIP-ILP, NCI, NCI+ILP, LCI, Dispatch, Software\n",
+				found == -2 ? "repeated" : "unknown", (int)len, p, list);
+			return -1;
+		}
+		x->show[x->nshow++] = found;
+		if (!p[len])
+			return 0;
+		p += len + 1;
 	}
 }
 
@@ -484,18 +521,21 @@ static int acc_svg(struct acc_ctx *x)
 	char title[256];
 	struct svg_bars b;
 	struct svg_lines ln;
+	const char *names[SH_COUNT];
 
+	for (unsigned k = 0; k < x->nshow; k++)
+		names[k] = shown_name[x->show[k]];
 	base = base ? base + 1 : x->prog_argv[0];
 	if (mkdir(x->svg_dir, 0777) && errno != EEXIST) {
 		snprintf(x->err, sizeof(x->err), "cannot create %s: %s", x->svg_dir, strerror(errno));
 		return -1;
 	}
-	for (int i = 0; i < SH_COUNT; i++)
+	for (unsigned k = 0; k < x->nshow; k++)
 		for (int l = 0; l < 3; l++)
-			v[i * 3 + l] = 100 * x->lane[0].err[i][l];
+			v[k * 3 + l] = 100 * x->lane[0].err[x->show[k]][l];
 	snprintf(title, sizeof(title), "%s on %s: error vs Oracle, period %u", base, x->config,
 		 x->lane[0].period);
-	b = (struct svg_bars){ title, "error (%)", shown_name, SH_COUNT, series, 3, v };
+	b = (struct svg_bars){ title, "error (%)", names, x->nshow, series, 3, v };
 	if (svg_write(x, "policies", &b, NULL))
 		return -1;
 	for (int l = 0; l < 3; l += 2) {
@@ -503,13 +543,13 @@ static int acc_svg(struct acc_ctx *x)
 			const struct acc_lane *s = &x->lane[x->order[n]];
 
 			px[n] = s->period;
-			for (int i = 0; i < SH_COUNT; i++)
-				py[(size_t)i * x->nlanes + n] = 100 * s->err[i][l];
+			for (unsigned k = 0; k < x->nshow; k++)
+				py[(size_t)k * x->nlanes + n] = 100 * s->err[x->show[k]][l];
 		}
 		snprintf(title, sizeof(title), "%s on %s: %s-level error vs sampling period", base,
 			 x->config, l ? "function" : "instruction");
 		ln = (struct svg_lines){ title, "sampling period (cycles, log scale)", "error (%)",
-					 px, x->nlanes, shown_name, SH_COUNT, py };
+					 px, x->nlanes, names, x->nshow, py };
 		if (svg_write(x, l ? "sweep-function" : "sweep", NULL, &ln))
 			return -1;
 	}
@@ -711,10 +751,12 @@ int cmd_accuracy(int argc, char **argv)
 	x->config = "4wide";
 	x->rand_bits = 6;
 	x->skid = ACC_DEFAULT_SKID;
+	for (int k = 0; k < SH_COUNT; k++)
+		x->show[x->nshow++] = k;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		static const char *const valued[] = { "--config", "--period", "--rand-bits",
 						      "--skid", "--sweep", "--svg", "--rob-trace",
-						      NULL };
+						      "--policies", NULL };
 
 		for (int k = 0; valued[k]; k++)
 			if (!strcmp(argv[i], valued[k]) && i + 1 >= argc) {
@@ -759,6 +801,9 @@ int cmd_accuracy(int argc, char **argv)
 			if (parse_sweep(x, argv[++i]))
 				goto usage;
 			x->sweep = 1;
+		} else if (!strcmp(argv[i], "--policies") && i + 1 < argc) {
+			if (parse_policies(x, argv[++i]))
+				goto usage;
 		} else if (!strcmp(argv[i], "--svg") && i + 1 < argc) {
 			x->svg_dir = argv[++i];
 		} else if (!strcmp(argv[i], "--rob-trace") && i + 1 < argc) {
@@ -775,7 +820,8 @@ int cmd_accuracy(int argc, char **argv)
 	if (i >= argc) {
 		fprintf(stderr, "tiprof accuracy: no program given; usage: tiprof accuracy "
 			"[--config C] [--period P | --sweep P1,P2,...] [--rand-bits K] [--periodic] "
-			"[--skid L] [--json] [--svg DIR] [--rob-trace FILE] ELF [ARGS]\n");
+			"[--skid L] [--policies P1,P2,...] [--json] [--svg DIR] [--rob-trace FILE] "
+			"ELF [ARGS]\n");
 		goto usage;
 	}
 	if (!x->sweep && !period_given) {

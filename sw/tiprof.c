@@ -26,7 +26,7 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	{ "accuracy", "judge TIP and the other policies against the Oracle on a RISC-V program",
 	  "usage: tiprof accuracy [--config C] [--period P] [--rand-bits K] [--periodic] [--json]\n"
 	  "                       [--sweep P1,P2,...] [--svg DIR] [--skid L] [--rob-trace FILE]\n"
-	  "                       ELF [ARGS]\n"
+	  "                       [--policies P1,P2,...] ELF [ARGS]\n"
 	  "  Run ELF on the core model (default 4wide), sample it with the TIP unit's reference\n"
 	  "  model (TIP's random interval: one sample at a random point in every P-cycle\n"
 	  "  interval; without --period or --sweep, P = 16, 64 and 256 run side by side and\n"
@@ -35,7 +35,8 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  ideal sampler applying the Oracle to the same cycles) and the systematic rest.\n"
 	  "  Two independent Oracles must agree and TIP must equal the ideal sampler, or the\n"
 	  "  command fails. Policies: TIP, TIP-ILP, NCI, NCI+ILP, LCI, Dispatch and Software\n"
-	  "  (interrupt skid L cycles, default 40). --sweep runs several periods on one run and\n"
+	  "  (interrupt skid L cycles, default 40); --policies reports only those listed.\n"
+	  "  --sweep runs several periods on one run and\n"
 	  "  --svg DIR writes the charts; --rob-trace records the ROB interface for replay\n"
 	  "  through the RTL.",
 	  cmd_accuracy },

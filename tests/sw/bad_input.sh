@@ -178,7 +178,7 @@ done
 for o in --config --period --rand-bits --profile --oracle --rob-trace; do
 	bad "sim $o without a value" 2 "'$o'" "$T" sim "$o"
 done
-for o in --config --period --rand-bits --skid --sweep --svg --rob-trace; do
+for o in --config --period --rand-bits --skid --sweep --svg --rob-trace --policies; do
 	bad "accuracy $o without a value" 2 "'$o'" "$T" accuracy "$o"
 done
 for o in --elf --oracle --limit --level --svg --function; do
@@ -211,6 +211,9 @@ done
 bad "record --aux-pages 3" 2 "--aux-pages" "$T" record --aux-pages 3 -- true
 bad "sim: unknown configuration" 2 "'8wide'" "$T" sim --config 8wide "$ELF" 6
 bad "accuracy: unknown configuration" 2 "'8wide'" "$T" accuracy --config 8wide "$ELF" 6
+bad "accuracy: unknown policy name" 2 "unknown policy 'PEBS'" "$T" accuracy --policies TIP,PEBS "$ELF" 6
+bad "accuracy: repeated policy name" 2 "repeated policy 'nci'" "$T" accuracy --policies NCI,nci "$ELF" 6
+bad "accuracy: empty policy list" 2 "unknown policy ''" "$T" accuracy --policies "" "$ELF" 6
 bad "report: unknown level" 2 "'page'" "$T" report "$good" --level page
 bad "no subcommand named policy" 2 "'policy'" "$T" policy "$good"
 for c in sim accuracy report annotate dump record; do
