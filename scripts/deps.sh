@@ -6,7 +6,9 @@ pkgs=(make gcc python3 verilator iverilog yosys nextpnr-ice40
       gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu qemu-user
       libdw-dev libelf-dev libzydis-dev gtkwave
       linux-source-6.1 qemu-system-misc opensbi device-tree-compiler flex bison bc cpio
-      sparse libssl-dev)
+      sparse libssl-dev
+      linux-perf clang llvm llvm-14 autofdo
+      libxml2-utils librsvg2-bin)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -2,15 +2,23 @@
 # command, and its tests. Included by the top Makefile, which defines CC, BUILD, ALL_CFLAGS
 # and TEST_TARGETS.
 #   $(BUILD)/lib/libtiprof-lbr.so   LD_PRELOAD tracer (TIPROF_LBR_OUT=FILE starts it)
-#   $(BUILD)/bin/tiprof-lbr         record / script / dump
+#   $(BUILD)/bin/tiprof-lbr         record / script / dump; perf / llvm-prof / afdo-text / edges;
+#                                   stat (overhead and evaluation counters, lbr_stat.c)
 #   test-lbr                        unit tests + traced test programs (hwbp and int3) checked
 #                                   against objdump and an exact single-stepped trace; RISC-V
-#                                   adapter on the host vs riscv64 objdump; lbr-riscv64 (< 60 s)
+#                                   adapter on the host vs riscv64 objdump; lbr-riscv64 (< 60 s);
+#                                   then outputs.sh: every output format read by its consumer (< 5 s)
+#   bench-lbr                       tests/lbr/bench.sh: overhead on real programs (xz, gzip,
+#                                   bzip2, python3, sqlite3, gcc, lbr_loops) and similarity to
+#                                   callgrind (similarity.py); needs valgrind; ≈ 20 min
 #   lbr-riscv64                     the same tracer cross-compiled for riscv64 (RV64GC back end
 #                                   lbr_rv.c over sim/isa's decoder sources, software breakpoints):
 #                                   $(BUILD)/lbr-riscv64/libtiprof-lbr.so and tiprof-lbr
-# Debian packages: libzydis-dev (x86-64 decoder; add to scripts/deps.sh), binutils (objdump),
-# python3, util-linux (setarch), gcc-riscv64-linux-gnu + binutils-riscv64-linux-gnu (RISC-V).
+# Debian packages (bench-lbr also: valgrind, xz-utils, bzip2, sqlite3, gcc):
+#   libzydis-dev (x86-64 decoder; add to scripts/deps.sh), binutils (objdump),
+# python3, util-linux (setarch), gcc-riscv64-linux-gnu + binutils-riscv64-linux-gnu (RISC-V),
+# libelf-dev + libdw-dev (the converters), and for outputs.sh the consumers: linux-perf, clang,
+# llvm (llvm-profdata), llvm-14 (llvm-profgen), autofdo (create_llvm_prof).
 
 LBR_DIR     := sw/lbr
 LBR_TDIR    := tests/lbr
@@ -18,14 +26,15 @@ LBR_OUT     := $(BUILD)/lbr
 LBR_CFLAGS   = $(ALL_CFLAGS) -I$(LBR_DIR)
 LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h \
                $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h
-LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw
+LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_rseq
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so
 LBR_BIN     := $(BUILD)/bin/tiprof-lbr
+LBR_STAT_SRC := $(LBR_DIR)/lbr_stat.c   # `tiprof-lbr stat` (overhead and evaluation counters)
 LBR_ZYDIS   := -lZydis
 
 # Test programs (known control flow) are built -O1 -g, as the checks read their disassembly.
-LBR_PROGS   := lbr_loops lbr_indirect lbr_recurse lbr_threads lbr_signal
+LBR_PROGS   := lbr_loops lbr_indirect lbr_recurse lbr_threads lbr_signal lbr_fork lbr_rseq
 LBR_PROG_BINS := $(patsubst %,$(LBR_OUT)/tests/%,$(LBR_PROGS))
 LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit \
                $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect
@@ -38,7 +47,7 @@ LBR_RVISA_HDRS := $(addprefix $(LBR_RVISA_DIR)/,rv_isa.h rv_isa_int.h rv_ops.def
 LBR_RV_CC      := $(CROSS_COMPILE)gcc
 LBR_RV_OBJDUMP := $(CROSS_COMPILE)objdump
 LBR_RV_BUILD   := $(BUILD)/lbr-riscv64
-LBR_RV_CORE    := lbr_rv lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_preload
+LBR_RV_CORE    := lbr_rv lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_rseq lbr_preload
 LBR_RV_OBJS    := $(patsubst %,$(LBR_RV_BUILD)/pic/%.o,$(LBR_RV_CORE)) \
                   $(LBR_RV_BUILD)/pic/rv_decode.o $(LBR_RV_BUILD)/pic/rv_decode_c.o
 LBR_RV_SO      := $(LBR_RV_BUILD)/libtiprof-lbr.so
@@ -66,10 +75,11 @@ $(LBR_RV_SO): $(LBR_RV_OBJS)
 	@echo "  RVLD    $@"
 	@$(LBR_RV_CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ -ldl -lpthread
 
-$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h
+# (no libelf/libdw for riscv64 here: the output subcommands say so, lbr_outcmd_none.c)
+$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
 	@mkdir -p $(@D)
 	@echo "  RVCC    $@"
-	@$(LBR_RV_CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c
+	@$(LBR_RV_CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
 
 # Host unit test of the RISC-V adapter (the decoder runs on the host).
 $(LBR_OUT)/tests/test_lbr_rv: $(LBR_TDIR)/test_rv.c $(LBR_DIR)/lbr_rv.c $(LBR_HDRS) \
@@ -95,10 +105,16 @@ $(LBR_SO): $(LBR_PIC_OBJS)
 	@echo "  LD      $@"
 	@$(CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ $(LBR_ZYDIS) -ldl -lpthread
 
-$(LBR_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h
+# The output converters (docs/lbr.md "Outputs"): perf.data, LLVM/AutoFDO profiles, edges.
+LBR_OUT_SRCS := $(patsubst %,$(LBR_DIR)/%.c,lbr_outcmd lbr_data lbr_sym lbr_agg lbr_edges \
+                  lbr_perfdata lbr_dwarf lbr_llvmprof lbr_afdo)
+LBR_OUT_HDRS := $(patsubst %,$(LBR_DIR)/%.h,lbr_outcmd lbr_data lbr_sym lbr_agg lbr_edges \
+                  lbr_perfdata lbr_dwarf lbr_llvmprof lbr_afdo)
+
+$(LBR_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_OUT_SRCS) $(LBR_OUT_HDRS) $(LBR_STAT_SRC)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c
+	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_OUT_SRCS) $(LBR_STAT_SRC) -ldw -lelf
 
 $(LBR_OUT)/tests/lbr_%: $(LBR_TDIR)/lbr_%.c
 	@mkdir -p $(@D)
@@ -119,6 +135,8 @@ $(LBR_OUT)/tests/test_lbr_unit: $(LBR_TDIR)/test_unit.c $(LBR_PIC_OBJS) $(LBR_HD
 test-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS) $(LBR_TOOLS) $(LBR_RV_SO) $(LBR_RV_BIN)
 	@echo "== test-lbr: software branch tracer (x86-64; RISC-V back end on the host)"
 	@BUILD=$(BUILD) RV_OBJDUMP=$(LBR_RV_OBJDUMP) timeout 120 $(LBR_TDIR)/run.sh
+	@echo "== test-lbr: output formats (perf.data, LLVM and AutoFDO profiles, edges) with their consumers"
+	@BUILD=$(BUILD) timeout 60 $(LBR_TDIR)/outputs.sh
 
 bench-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS)
 	@echo "== bench-lbr: traced vs untraced run time"

@@ -137,16 +137,18 @@ size_t lbr_enc_stack(uint8_t *dst, size_t cap, const struct lbr_stack *s)
 
 size_t lbr_enc_stats(uint8_t *dst, size_t cap, const struct lbr_stats *s)
 {
-	if (cap < 88)
+	if (cap < LBR_STATS_SIZE)
 		return 0;
-	put_hdr(dst, LBR_REC_STATS, 88);
+	put_hdr(dst, LBR_REC_STATS, LBR_STATS_SIZE);
 	put32(dst + 8, s->pid);
 	put32(dst + 12, s->tid);
-	const uint64_t v[9] = { s->samples, s->stacks, s->branches, s->stops, s->abandoned,
-				s->lost, s->decode_fail, s->cache_hits, s->cache_misses };
-	for (int i = 0; i < 9; i++)
+	const uint64_t v[16] = { s->samples, s->stacks, s->branches, s->stops, s->abandoned,
+				 s->lost, s->decode_fail, s->cache_hits, s->cache_misses,
+				 s->static_br, s->evaluated, s->not_taken, s->rseq_ends,
+				 s->sample_ns, s->stop_ns, s->decode_ns };
+	for (int i = 0; i < 16; i++)
 		put64(dst + 16 + 8 * i, v[i]);
-	return 88;
+	return LBR_STATS_SIZE;
 }
 
 size_t lbr_enc_mmap(uint8_t *dst, size_t cap, const struct lbr_mmap *m)
@@ -245,13 +247,18 @@ long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
 	}
 	case LBR_REC_STATS: {
 		struct lbr_stats *s = &out->u.stats;
-		if (size != 88)
+		/* 88 bytes (version without the evaluation counters: they read as 0), or 144 and
+		 * more (later versions may append counters; the extra bytes are skipped). */
+		if (size != LBR_STATS_SIZE_V0 && size < LBR_STATS_SIZE)
 			return LBR_BAD;
 		s->pid = get32(buf + 8);
 		s->tid = get32(buf + 12);
-		uint64_t *v[9] = { &s->samples, &s->stacks, &s->branches, &s->stops, &s->abandoned,
-				   &s->lost, &s->decode_fail, &s->cache_hits, &s->cache_misses };
-		for (int i = 0; i < 9; i++)
+		uint64_t *v[16] = { &s->samples, &s->stacks, &s->branches, &s->stops, &s->abandoned,
+				    &s->lost, &s->decode_fail, &s->cache_hits, &s->cache_misses,
+				    &s->static_br, &s->evaluated, &s->not_taken, &s->rseq_ends,
+				    &s->sample_ns, &s->stop_ns, &s->decode_ns };
+		int nv = size == LBR_STATS_SIZE_V0 ? 9 : 16;
+		for (int i = 0; i < nv; i++)
 			*v[i] = get64(buf + 16 + 8 * i);
 		break;
 	}
@@ -296,9 +303,14 @@ void lbr_rec_dump(FILE *f, const struct lbr_rec *r)
 		const struct lbr_stats *s = &r->u.stats;
 		fprintf(f, "stats pid=%" PRIu32 " tid=%" PRIu32 " samples=%" PRIu64 " stacks=%" PRIu64
 			" branches=%" PRIu64 " stops=%" PRIu64 " abandoned=%" PRIu64 " lost=%" PRIu64
-			" decode_fail=%" PRIu64 " cache_hits=%" PRIu64 " cache_misses=%" PRIu64 "\n",
+			" decode_fail=%" PRIu64 " cache_hits=%" PRIu64 " cache_misses=%" PRIu64
+			" static=%" PRIu64 " evaluated=%" PRIu64 " not_taken=%" PRIu64
+			" rseq_ends=%" PRIu64 " sample_ns=%" PRIu64 " stop_ns=%" PRIu64
+			" decode_ns=%" PRIu64 "\n",
 			s->pid, s->tid, s->samples, s->stacks, s->branches, s->stops, s->abandoned,
-			s->lost, s->decode_fail, s->cache_hits, s->cache_misses);
+			s->lost, s->decode_fail, s->cache_hits, s->cache_misses, s->static_br,
+			s->evaluated, s->not_taken, s->rseq_ends, s->sample_ns, s->stop_ns,
+			s->decode_ns);
 		break;
 	}
 	default:

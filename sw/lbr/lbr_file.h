@@ -65,7 +65,7 @@ struct lbr_pair {
 	uint64_t from, to;
 };
 
-#define LBR_MAX_DEPTH 64
+#define LBR_MAX_DEPTH 256 /* stack records stay < 4.2 KB */
 
 struct lbr_stack {
 	uint32_t tid;
@@ -86,8 +86,18 @@ struct lbr_stats {
 	uint64_t abandoned;    /* stacks ended early */
 	uint64_t lost;         /* stacks dropped: no free buffer */
 	uint64_t decode_fail;  /* blocks that could not be decoded */
-	uint64_t cache_hits, cache_misses;
+	uint64_t cache_hits, cache_misses; /* decode cache; a miss decodes one block */
+	/* Evaluation counters (record size 144; an old 88-byte record decodes them as 0). */
+	uint64_t static_br;    /* direct jmp/call recorded by look-ahead, without a stop */
+	uint64_t evaluated;    /* transfers evaluated at stops (cond, ret, indirect, syscall) */
+	uint64_t not_taken;    /* ... of which fell through (not recorded) */
+	uint64_t rseq_ends;    /* stacks ended at a restartable-sequence critical section */
+	uint64_t sample_ns;    /* CLOCK_MONOTONIC ns spent in sample handlers */
+	uint64_t stop_ns;      /* ... in stop handlers (excludes the kernel's #DB/#BP + signal) */
+	uint64_t decode_ns;    /* ... decoding blocks (cache misses), part of the two above */
 };
+#define LBR_STATS_SIZE_V0 88  /* stats record before the evaluation counters */
+#define LBR_STATS_SIZE 144
 
 /* An executable mapping, from /proc/self/maps: [start, end) maps `path` from file offset
  * `pgoff`. Written after the session record and again when tracing stops, so code mapped

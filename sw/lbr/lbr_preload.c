@@ -6,10 +6,11 @@
  *
  * Environment (set by `tiprof-lbr record`, documented in docs/lbr.md):
  *   TIPROF_LBR_OUT     records file (appended; the file header is written if it is empty)
- *   TIPROF_LBR_PID     trace only the process with this pid (children are left alone)
+ *   TIPROF_LBR_PID     trace only the process with this pid (children are left alone);
+ *                      unset: forked children are traced too (a new session each)
  *   TIPROF_LBR_EVENT   task-clock (default), cpu-clock, cycles, instructions
  *   TIPROF_LBR_PERIOD  sampling period in event units (default 10000000 = 10 ms)
- *   TIPROF_LBR_DEPTH   taken branches per stack (default 16, at most 64)
+ *   TIPROF_LBR_DEPTH   taken branches per stack (default 16, at most LBR_MAX_DEPTH = 256)
  *   TIPROF_LBR_MECH    hwbp (default) or int3
  *   TIPROF_LBR_SIGNAL  realtime signal number used by the tracer (default SIGRTMAX-2)
  *
@@ -20,7 +21,9 @@
 #include "lbr_trace.h"
 
 #include <dirent.h>
+#include <spawn.h>
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
@@ -38,6 +41,7 @@ extern int (*lbr_real_pthread_create)(pthread_t *, const pthread_attr_t *, void 
 extern int (*lbr_real_sigaction)(int, const struct sigaction *, struct sigaction *);
 extern int (*lbr_real_sigmask)(int, const sigset_t *, sigset_t *);
 extern void (*lbr_chain_hook)(int sig, siginfo_t *si, void *uc);
+extern char **environ;
 void lbr_sw_multithreaded(void); /* lbr_stop_sw.c */
 
 typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
@@ -48,6 +52,17 @@ typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
 static sigaction_fn real_sigaction_p;
 static sigmask_fn real_sigprocmask_p, real_pthread_sigmask_p;
 static create_fn real_pthread_create_p;
+typedef int (*spawn_fn)(pid_t *, const char *, const posix_spawn_file_actions_t *,
+			const posix_spawnattr_t *, char *const[], char *const[]);
+typedef int (*system_fn)(const char *);
+typedef FILE *(*popen_fn)(const char *, const char *);
+static spawn_fn real_posix_spawn_p, real_posix_spawnp_p;
+static system_fn real_system_p;
+static popen_fn real_popen_p;
+/* libc's vfork, called by our vfork (below) after it has quiesced the trace. */
+void *lbr_real_vfork;
+/* Forked children are traced (a new session) when TIPROF_LBR_PID is unset. */
+static int follow_children;
 
 /* The program's view of its signal dispositions for the signals whose kernel disposition we
  * replaced (user_set[sig] != 0): our signal, SIGTRAP (int3), and every signal with a handler.
@@ -68,6 +83,16 @@ static void resolve(void)
 		real_pthread_sigmask_p = (sigmask_fn)dlsym(RTLD_NEXT, "pthread_sigmask");
 	if (!real_pthread_create_p)
 		real_pthread_create_p = (create_fn)dlsym(RTLD_NEXT, "pthread_create");
+	if (!real_posix_spawn_p)
+		real_posix_spawn_p = (spawn_fn)dlsym(RTLD_NEXT, "posix_spawn");
+	if (!real_posix_spawnp_p)
+		real_posix_spawnp_p = (spawn_fn)dlsym(RTLD_NEXT, "posix_spawnp");
+	if (!real_system_p)
+		real_system_p = (system_fn)dlsym(RTLD_NEXT, "system");
+	if (!real_popen_p)
+		real_popen_p = (popen_fn)dlsym(RTLD_NEXT, "popen");
+	if (!lbr_real_vfork)
+		lbr_real_vfork = dlsym(RTLD_NEXT, "vfork");
 }
 
 static int is_session_sig(int sig)
@@ -221,6 +246,171 @@ int pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *
 	return r;
 }
 
+/* ---------------------------------------------------------------- processes
+ * fork: pthread_atfork handlers (lbr_trace_fork_*). posix_spawn, system and popen run a
+ * vfork-like child (glibc: clone(CLONE_VM|CLONE_VFORK), every signal blocked) in our address
+ * space: with int3 a patch reached there would kill it, and its branches would land in the
+ * parent's stack. So the calling thread's stack is ended and no stack starts until the call
+ * returns (no patch of this thread exists meanwhile; other threads' patches are then in the
+ * executable only, which the spawn child does not run). vfork: the same, through an assembly
+ * wrapper (a C function cannot return twice), and the next sample is skipped. */
+
+static void fork_prepare(void) { lbr_trace_fork_prepare(); }
+static void fork_parent(void) { lbr_trace_fork_parent(); }
+static void fork_child(void) { lbr_trace_fork_child(follow_children); }
+
+int posix_spawn(pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
+		const posix_spawnattr_t *at, char *const argv[], char *const envp[])
+{
+	resolve();
+	lbr_thread_quiesce(1);
+	int r = real_posix_spawn_p(pid, path, fa, at, argv, envp);
+	lbr_thread_quiesce(0);
+	return r;
+}
+
+int posix_spawnp(pid_t *pid, const char *file, const posix_spawn_file_actions_t *fa,
+		 const posix_spawnattr_t *at, char *const argv[], char *const envp[])
+{
+	resolve();
+	lbr_thread_quiesce(1);
+	int r = real_posix_spawnp_p(pid, file, fa, at, argv, envp);
+	lbr_thread_quiesce(0);
+	return r;
+}
+
+int system(const char *cmd)
+{
+	resolve();
+	lbr_thread_quiesce(1);
+	int r = real_system_p(cmd);
+	lbr_thread_quiesce(0);
+	return r;
+}
+
+FILE *popen(const char *cmd, const char *mode)
+{
+	resolve();
+	lbr_thread_quiesce(1);
+	FILE *r = real_popen_p(cmd, mode);
+	lbr_thread_quiesce(0);
+	return r;
+}
+
+/* exec*: the image is replaced without destructors, so the session is flushed and ended
+ * first (lbr_trace_exec_prepare); the new image starts its own session if LD_PRELOAD and
+ * TIPROF_LBR_OUT are still in its environment. If the exec fails, tracing resumes. glibc's
+ * exec* functions call its internal execve, so each is wrapped. */
+typedef int (*execve_fn)(const char *, char *const[], char *const[]);
+typedef int (*fexecve_fn)(int, char *const[], char *const[]);
+
+static int do_exec(int which, const char *path, int fd, char *const argv[], char *const envp[])
+{
+	static execve_fn r_execve, r_execvpe;
+	static fexecve_fn r_fexecve;
+	if (!r_execve)
+		r_execve = (execve_fn)dlsym(RTLD_NEXT, "execve");
+	if (!r_execvpe)
+		r_execvpe = (execve_fn)dlsym(RTLD_NEXT, "execvpe");
+	if (!r_fexecve)
+		r_fexecve = (fexecve_fn)dlsym(RTLD_NEXT, "fexecve");
+	int was = lbr_trace_exec_prepare();
+	int r = which == 0 ? r_execve(path, argv, envp)
+		: which == 1 ? r_execvpe(path, argv, envp) : r_fexecve(fd, argv, envp);
+	int e = errno;
+	if (was)
+		lbr_trace_exec_failed();
+	errno = e;
+	return r;
+}
+
+int execve(const char *path, char *const argv[], char *const envp[])
+{
+	return do_exec(0, path, -1, argv, envp);
+}
+
+int execv(const char *path, char *const argv[])
+{
+	return do_exec(0, path, -1, argv, environ);
+}
+
+int execvpe(const char *file, char *const argv[], char *const envp[])
+{
+	return do_exec(1, file, -1, argv, envp);
+}
+
+int execvp(const char *file, char *const argv[])
+{
+	return do_exec(1, file, -1, argv, environ);
+}
+
+int fexecve(int fd, char *const argv[], char *const envp[])
+{
+	return do_exec(2, NULL, fd, argv, envp);
+}
+
+/* execl, execlp, execle: the variadic list into an array (as glibc does, on the stack). */
+#define EXEC_ARGS(arg0, ap, argv, n)                                                      \
+	size_t n = 1;                                                                     \
+	va_list ap;                                                                       \
+	va_start(ap, arg0);                                                               \
+	while (va_arg(ap, char *) != NULL)                                                \
+		n++;                                                                      \
+	va_end(ap);                                                                       \
+	if (n > 65536) {                                                                  \
+		errno = E2BIG;                                                            \
+		return -1;                                                                \
+	}                                                                                 \
+	char *argv[n + 1];                                                                \
+	argv[0] = (char *)arg0;                                                           \
+	va_start(ap, arg0);                                                               \
+	for (size_t i = 1; i <= n; i++)                                                   \
+		argv[i] = va_arg(ap, char *);
+
+int execl(const char *path, const char *arg0, ...)
+{
+	EXEC_ARGS(arg0, ap, argv, n)
+	va_end(ap);
+	return do_exec(0, path, -1, argv, environ);
+}
+
+int execlp(const char *file, const char *arg0, ...)
+{
+	EXEC_ARGS(arg0, ap, argv, n)
+	va_end(ap);
+	return do_exec(1, file, -1, argv, environ);
+}
+
+int execle(const char *path, const char *arg0, ...)
+{
+	EXEC_ARGS(arg0, ap, argv, n)
+	char *const *envp = va_arg(ap, char *const *);
+	va_end(ap);
+	return do_exec(0, path, -1, argv, envp);
+}
+
+/* Called by the vfork wrapper: returns libc's vfork to jump to. */
+void *lbr_vfork_prepare(void);
+void *lbr_vfork_prepare(void)
+{
+	resolve();
+	lbr_thread_quiesce(2);
+	return lbr_real_vfork ? lbr_real_vfork : (void *)fork; /* fork is a valid vfork */
+}
+
+#if defined(__x86_64__)
+/* vfork: quiesce, then tail-jump to libc's vfork with the caller's stack untouched. */
+__asm__(".text\n"
+	".globl vfork\n"
+	".type vfork, @function\n"
+	"vfork:\n"
+	"	sub $8, %rsp\n"
+	"	call lbr_vfork_prepare@PLT\n"
+	"	add $8, %rsp\n"
+	"	jmp *%rax\n"
+	".size vfork, .-vfork\n");
+#endif
+
 static void exit_key_dtor(void *v)
 {
 	(void)v;
@@ -292,7 +482,7 @@ __attribute__((constructor)) static void lbr_preload_init(void)
 	}
 	if (env_u64("TIPROF_LBR_DEPTH", LBR_DEFAULT_DEPTH, &depth) < 0 || depth == 0 ||
 	    depth > LBR_MAX_DEPTH) {
-		warn("TIPROF_LBR_DEPTH must be 1..64", getenv("TIPROF_LBR_DEPTH"));
+		warn("TIPROF_LBR_DEPTH must be 1..256", getenv("TIPROF_LBR_DEPTH"));
 		return;
 	}
 	if (env_u64("TIPROF_LBR_SIGNAL", (uint64_t)(SIGRTMAX - 2), &signo) < 0 ||
@@ -364,6 +554,9 @@ __attribute__((constructor)) static void lbr_preload_init(void)
 		warn("cannot start tracing", strerror(-r));
 		return;
 	}
+	const char *pidenv = getenv("TIPROF_LBR_PID");
+	follow_children = !pidenv || !*pidenv;
+	pthread_atfork(fork_prepare, fork_parent, fork_child); /* once per image */
 	/* Threads that exist already (created by earlier constructors). */
 	DIR *d = opendir("/proc/self/task");
 	if (d) {

@@ -420,6 +420,24 @@ int lbr_sw_on_sigtrap(siginfo_t *si, void *uc)
 	return 1;
 }
 
+/* In a child after fork (one thread, lbr_trace_fork_child): the patches in the table are
+ * the parent's, copied into this address space with its memory. Put the original bytes back
+ * and forget them; the child starts, if at all, with an empty table. */
+void lbr_sw_forked_child(void);
+void lbr_sw_forked_child(void)
+{
+	for (int i = 0; i < SW_MAX_PATCH; i++) {
+		struct sw_patch *e = &sw_g.p[i];
+		if (e->state == SW_PATCHED && code_write(e->addr, e->orig, e->len) == 0)
+			code_sync(e->addr, e->len);
+		e->state = SW_FREE;
+		e->refs = 0;
+	}
+	atomic_flag_clear(&sw_g.lock); /* the parent may have held it in another thread */
+	atomic_store(&sw_g.threads, 0);
+	atomic_store(&sw_g.multi, 0);
+}
+
 /* Counters of this process's patching activity (tests and measurements). */
 void lbr_sw_stats(unsigned long *patches, unsigned long *unpatches, unsigned long *suspends,
 		  unsigned long *foreign);

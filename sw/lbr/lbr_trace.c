@@ -28,6 +28,7 @@
 
 #define LBR_MAX_THREADS 4096
 #define LBR_BUFS_PER_THREAD 3
+#define LBR_MAX_RSEQ 1024 /* rseq critical sections tracked */
 #define LBR_FD_FLOOR 600 /* perf fds are moved at or above this, away from the program's */
 
 /* ---------------------------------------------------------------- global state
@@ -50,6 +51,9 @@ static struct lbr_global {
 	atomic_int writer_quit;          /* ask the writer to drain and exit */
 	atomic_int writer_tid;           /* its kernel thread id, 0 until it runs */
 	atomic_ulong lost_bufs;          /* buffers dropped because the full queue was full */
+	struct lbr_range rseq[LBR_MAX_RSEQ]; /* rseq critical sections, sorted; const after start */
+	int nrseq;
+	uint64_t ns0, tick0;             /* CLOCK_MONOTONIC and ticks() at start (conversion) */
 } lbr_g;
 
 /* The calling thread's slot (NULL for threads attached from outside, found by tid). */
@@ -93,9 +97,85 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
+/* Handlers must not run code outside this library when they can avoid it: a stop armed in
+ * libc or the vDSO (the program was traced there) fires again when the handler itself runs
+ * that instruction - a queued signal per execution; with several calls per handler the queue
+ * grows until the kernel falls back to SIGIO (fatal). So the handlers' clock and thread id
+ * are raw system calls, and durations use the CPU's counter (converted at flush). */
+static long raw_syscall2(long nr, long a, long b)
+{
+	long ret;
+#if defined(__x86_64__)
+	__asm__ volatile("syscall" : "=a"(ret) : "0"(nr), "D"(a), "S"(b) : "rcx", "r11", "memory");
+#elif defined(__riscv) && __riscv_xlen == 64
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a7 __asm__("a7") = nr;
+	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a7) : "memory");
+	ret = a0;
+#else
+	ret = syscall(nr, a, b);
+#endif
+	return ret;
+}
+
+static long raw_syscall3(long nr, long a, long b, long c)
+{
+	long ret;
+#if defined(__x86_64__)
+	__asm__ volatile("syscall" : "=a"(ret) : "0"(nr), "D"(a), "S"(b), "d"(c)
+			 : "rcx", "r11", "memory");
+#elif defined(__riscv) && __riscv_xlen == 64
+	register long a0 __asm__("a0") = a;
+	register long a1 __asm__("a1") = b;
+	register long a2 __asm__("a2") = c;
+	register long a7 __asm__("a7") = nr;
+	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a7) : "memory");
+	ret = a0;
+#else
+	ret = syscall(nr, a, b, c);
+#endif
+	return ret;
+}
+
+/* CLOCK_MONOTONIC in a handler (no vDSO). */
+static uint64_t handler_ns(void)
+{
+	struct timespec ts = { 0, 0 };
+	raw_syscall2(SYS_clock_gettime, CLOCK_MONOTONIC, (long)&ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* The CPU's free-running counter (x86 TSC, RISC-V time CSR); 0 elsewhere. */
+static inline uint64_t ticks(void)
+{
+#if defined(__x86_64__)
+	uint32_t lo, hi;
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+#elif defined(__riscv) && __riscv_xlen == 64
+	uint64_t v;
+	__asm__ volatile("rdtime %0" : "=r"(v));
+	return v;
+#else
+	return 0;
+#endif
+}
+
 static pid_t my_tid(void)
 {
-	return (pid_t)syscall(SYS_gettid);
+	return (pid_t)raw_syscall2(SYS_gettid, 0, 0);
+}
+
+/* errno's address on this thread, found outside handlers: `errno` is a call to libc's
+ * __errno_location, and a stop armed on its `ret` (programs call it constantly) would fire
+ * at every handler entry - with int3 a nested trap per entry, i.e. unbounded recursion. */
+static __thread int *lbr_errno_p __attribute__((tls_model("initial-exec")));
+
+static inline int *errp(void)
+{
+	int *p = lbr_errno_p;
+	return p ? p : &errno;
 }
 
 void lbr_trace_set_self_range(uint64_t lo, uint64_t hi)
@@ -174,12 +254,31 @@ static const struct lbr_branch *block_lookup(struct lbr_thread *t, uint64_t pc)
 		return &e->br;
 	}
 	t->st.cache_misses++;
-	if (lbr_isa_decode_block(&lbr_g.isa, pc, 512, &e->br) < 0) {
+	uint64_t t0 = ticks();
+	int r = lbr_isa_decode_block(&lbr_g.isa, pc, 512, &e->br);
+	t->st.decode_ns += ticks() - t0; /* ticks until flush */
+	if (r < 0) {
 		e->start = 0;
 		return NULL;
 	}
 	e->start = pc;
 	return &e->br;
+}
+
+/* ---------------------------------------------------------------- rseq */
+
+/* True if the straight-line path [lo, hi] touches an rseq critical section. */
+static int in_rseq(uint64_t lo, uint64_t hi)
+{
+	int a = 0, b = lbr_g.nrseq; /* first range whose end is above lo */
+	while (a < b) {
+		int m = (a + b) / 2;
+		if (lbr_g.rseq[m].end <= lo)
+			a = m + 1;
+		else
+			b = m;
+	}
+	return a < lbr_g.nrseq && lbr_g.rseq[a].start <= hi;
 }
 
 /* ---------------------------------------------------------------- trace state machine */
@@ -215,7 +314,7 @@ static void trace_end(struct lbr_thread *t, int abandoned)
 	if (abandoned)
 		t->st.abandoned++;
 	t->cur.flags = abandoned ? LBR_STACK_ABANDONED : 0;
-	t->cur.time_ns = now_ns();
+	t->cur.time_ns = handler_ns();
 	t->active = 0;
 	t->held = 1;
 }
@@ -258,7 +357,15 @@ static void trace_advance(struct lbr_thread *t, uint64_t pc)
 			trace_end(t, 1);
 			return;
 		}
+		if (lbr_g.nrseq && in_rseq(pc, br->pc)) {
+			/* A critical section: an abort would leave it without a branch, and a stop
+			 * inside it would abort it on every attempt. The stack ends before it. */
+			t->st.rseq_ends++;
+			trace_end(t, 1);
+			return;
+		}
 		if (lbr_kind_is_static(br->kind)) {
+			t->st.static_br++;
 			if (trace_push(t, pc, br->pc, br->target)) {
 				trace_end(t, 0);
 				return;
@@ -284,12 +391,22 @@ static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
 {
 	t->st.samples++;
 	commit_held(t);
+	if (t->nostart) {
+		if (t->nostart == 2)
+			t->nostart = 0; /* vfork: this one sample is skipped */
+		return;
+	}
 	if (t->active) {
 		if (t->st.stops != t->stops_at_sample) {
 			t->stops_at_sample = t->st.stops; /* still making progress: let it run */
 			return;
 		}
 		trace_end(t, 1); /* stuck (blocked, or its stop is never reached) */
+		/* Commit it now, without what it did not reach: held across the new stack's start,
+		 * it was lost, and the new stack was committed half-way at the next sample (found
+		 * by the riscv64 system tier: pairs split over two stacks with one sample pc). */
+		trace_cut(t, lbr_isa_uc_pc(uc));
+		commit_held(t);
 	}
 	uint64_t pc = lbr_isa_uc_pc(uc);
 	t->active = 1;
@@ -317,6 +434,8 @@ static int on_stop(struct lbr_thread *t, uint64_t pc, const ucontext_t *uc)
 		trace_end(t, 1);
 		return 1;
 	}
+	t->st.evaluated++;
+	t->st.not_taken += r == 0;
 	if (r == 1 && trace_push(t, pc, pc, next)) {
 		trace_end(t, 0);
 		return 1;
@@ -340,44 +459,57 @@ int lbr_sw_on_sigtrap(siginfo_t *si, void *uc); /* lbr_stop_sw.c */
 
 int lbr_trace_on_signal(int sig, siginfo_t *si, void *ucv)
 {
-	int saved = errno, ours = 0;
+	int saved = *errp(), ours = 0;
 	ucontext_t *uc = ucv;
 	if (sig == SIGTRAP && lbr_g.cfg.mech == LBR_MECH_INT3 && lbr_g.stop == &lbr_stop_sw) {
 		/* Before the `running` test: a trap at a patch removed by a stop must be resumed. */
+		uint64_t t0 = ticks();
 		ours = lbr_sw_on_sigtrap(si, uc);
-		errno = saved;
+		struct lbr_thread *t = ours ? lbr_self : NULL;
+		if (t && atomic_load(&t->state) == LBR_SLOT_LIVE)
+			t->st.stop_ns += ticks() - t0;
+		*errp() = saved;
 		return ours;
 	}
 	if (!atomic_load(&lbr_g.running)) {
 		/* Not (or no longer) tracing: a late event signal of ours is swallowed. */
-		ours = sig == lbr_g.cfg.signo && si->si_code == POLL_IN && si->si_fd >= LBR_FD_FLOOR;
-		errno = saved;
+		ours = sig == lbr_g.cfg.signo && (si->si_code == POLL_IN || si->si_code == POLL_HUP) &&
+		       si->si_fd >= LBR_FD_FLOOR;
+		*errp() = saved;
 		return ours;
 	}
 	struct lbr_thread *t = current_slot();
-	if (sig != lbr_g.cfg.signo || si->si_code != POLL_IN) {
-		errno = saved;
+	/* POLL_IN: a stop (or a sample of an older kernel); POLL_HUP: a sample, whose event
+	 * disabled itself after one overflow (PERF_EVENT_IOC_REFRESH, below). */
+	if (sig != lbr_g.cfg.signo || (si->si_code != POLL_IN && si->si_code != POLL_HUP)) {
+		*errp() = saved;
 		return 0;
 	}
 	if (!t) {
 		ours = si->si_fd >= LBR_FD_FLOOR;
-		errno = saved;
+		*errp() = saved;
 		return ours;
 	}
 	atomic_store(&t->in_handler, 1);
 	if (!atomic_load(&lbr_g.stopping) && atomic_load(&t->state) == LBR_SLOT_LIVE) {
+		uint64_t t0 = ticks();
 		if (si->si_fd == t->sample_fd) {
 			on_sample(t, uc);
+			/* The sampler stops after each overflow and is re-armed here: at most one
+			 * sample is ever pending, however slow the handlers (no queue pile-up). */
+			raw_syscall3(SYS_ioctl, t->sample_fd, PERF_EVENT_IOC_REFRESH, 1);
+			t->st.sample_ns += ticks() - t0;
 			ours = 1;
 		} else if (t->stop_fd >= 0 && si->si_fd == t->stop_fd) {
 			on_stop(t, lbr_isa_uc_pc(uc), uc);
+			t->st.stop_ns += ticks() - t0;
 			ours = 1;
 		}
 	}
 	if (!ours)
 		ours = si->si_fd >= LBR_FD_FLOOR; /* another thread's or a stale event of ours */
 	atomic_store(&t->in_handler, 0);
-	errno = saved;
+	*errp() = saved;
 	return ours;
 }
 
@@ -385,7 +517,7 @@ void lbr_thread_interrupted(uint64_t pc)
 {
 	if (!atomic_load(&lbr_g.running))
 		return;
-	int saved = errno;
+	int saved = *errp();
 	struct lbr_thread *t = current_slot();
 	if (t && !atomic_load(&t->in_handler)) {
 		atomic_store(&t->in_handler, 1);
@@ -397,7 +529,7 @@ void lbr_thread_interrupted(uint64_t pc)
 		}
 		atomic_store(&t->in_handler, 0);
 	}
-	errno = saved;
+	*errp() = saved;
 }
 
 /* The single signal entry installed for cfg.signo (and SIGTRAP for int3). */
@@ -410,13 +542,13 @@ static void lbr_sig_entry(int sig, siginfo_t *si, void *uc)
 		return;
 	}
 	/* Nobody else wants it: take the default action. */
-	int saved = errno;
+	int saved = *errp();
 	struct sigaction dfl;
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
 	real_sigaction(sig, &dfl, NULL);
 	syscall(SYS_tgkill, getpid(), my_tid(), sig);
-	errno = saved;
+	*errp() = saved;
 }
 
 /* ---------------------------------------------------------------- perf events */
@@ -541,7 +673,10 @@ static void slot_enable(struct lbr_thread *t, int on)
 {
 	if (lbr_g.stop->enable)
 		lbr_g.stop->enable(t, on);
-	ioctl(t->sample_fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+	if (on)
+		ioctl(t->sample_fd, PERF_EVENT_IOC_REFRESH, 1); /* one overflow, then re-armed */
+	else
+		ioctl(t->sample_fd, PERF_EVENT_IOC_DISABLE, 0);
 }
 
 int lbr_thread_begin(void)
@@ -549,6 +684,7 @@ int lbr_thread_begin(void)
 	if (!atomic_load(&lbr_g.running) || atomic_load(&lbr_g.stopping) || getpid() != lbr_g.pid)
 		return 0;
 	int err = 0;
+	lbr_errno_p = &errno;
 	struct lbr_thread *t = slot_new(my_tid(), &err);
 	if (!t)
 		return err;
@@ -580,7 +716,13 @@ static int slot_flush(struct lbr_thread *t)
 	else if (t->armed)
 		lbr_g.stop->disarm(t);
 	commit_held(t);
-	emit(t, enc_stats, &t->st);
+	struct lbr_stats st = t->st; /* the durations were counted in ticks: to ns */
+	uint64_t dn = now_ns() - lbr_g.ns0, dt = ticks() - lbr_g.tick0;
+	double ns_per_tick = dt ? (double)dn / (double)dt : 0;
+	st.sample_ns = (uint64_t)((double)st.sample_ns * ns_per_tick);
+	st.stop_ns = (uint64_t)((double)st.stop_ns * ns_per_tick);
+	st.decode_ns = (uint64_t)((double)st.decode_ns * ns_per_tick);
+	emit(t, enc_stats, &st);
 	if (t->buf && t->buf->used) {
 		if (lbr_queue_push(&lbr_g.full, t->buf) < 0)
 			atomic_fetch_add(&lbr_g.lost_bufs, 1);
@@ -624,6 +766,7 @@ static void write_all(int fd, const uint8_t *p, size_t n)
 static void *writer_main(void *arg)
 {
 	(void)arg;
+	lbr_errno_p = &errno;
 	atomic_store(&lbr_g.writer_tid, my_tid());
 	for (;;) {
 		struct lbr_buf *b;
@@ -782,12 +925,15 @@ int lbr_trace_start(const struct lbr_config *cfg)
 	s.event = cfg->event;
 	s.mech = cfg->mech;
 	s.start_ns = now_ns();
+	lbr_g.ns0 = s.start_ns;
+	lbr_g.tick0 = ticks();
 	ssize_t n = readlink("/proc/self/exe", s.exe, sizeof(s.exe) - 1);
 	s.exe[n > 0 ? n : 0] = 0;
 	uint8_t rec[512];
 	size_t sz = enc_session(rec, sizeof(rec), &s);
 	write_all(cfg->out_fd, rec, sz);
 	emit_maps(cfg->out_fd);
+	lbr_g.nrseq = lbr_rseq_scan(lbr_g.rseq, LBR_MAX_RSEQ);
 
 	/* Writer thread, with every signal blocked so the program's signals go elsewhere. */
 	sigset_t all, old;
@@ -808,6 +954,8 @@ int lbr_trace_start(const struct lbr_config *cfg)
 	}
 	return 0;
 }
+
+static int stop_keep_fd; /* lbr_trace_exec_prepare: keep the records file open */
 
 void lbr_trace_stop(void)
 {
@@ -841,6 +989,134 @@ void lbr_trace_stop(void)
 	pthread_join(lbr_g.writer, NULL);
 	atomic_store(&lbr_g.running, 0);
 	emit_maps(lbr_g.cfg.out_fd);
-	close(lbr_g.cfg.out_fd);
+	if (!stop_keep_fd)
+		close(lbr_g.cfg.out_fd);
 	real_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+int lbr_trace_exec_prepare(void)
+{
+	if (!atomic_load(&lbr_g.running) || atomic_load(&lbr_g.stopping) || getpid() != lbr_g.pid)
+		return 0;
+	stop_keep_fd = 1;
+	lbr_trace_stop();
+	stop_keep_fd = 0;
+	return 1;
+}
+
+void lbr_trace_exec_failed(void)
+{
+	struct lbr_config cfg = lbr_g.cfg;
+	atomic_store(&lbr_g.stopping, 0);
+	atomic_store(&lbr_g.writer_quit, 0);
+	atomic_store(&lbr_g.writer_tid, 0);
+	lbr_self = NULL;
+	if (lbr_trace_start(&cfg) < 0)
+		close(cfg.out_fd);
+}
+
+/* ---------------------------------------------------------------- fork, vfork, spawn */
+
+/* End t's stack keeping only what certainly executed (t's signals blocked or in_handler). */
+static void quiesce_slot(struct lbr_thread *t)
+{
+	if (t->active || t->held) {
+		if (t->active) {
+			t->cur.nr = (uint16_t)t->ncertain; /* the rest was look-ahead */
+			trace_end(t, 1);
+		}
+		commit_held(t);
+	} else if (t->armed) {
+		trace_end(t, 1);
+	}
+}
+
+void lbr_thread_quiesce(int nostart)
+{
+	if (!atomic_load(&lbr_g.running) || atomic_load(&lbr_g.stopping) || getpid() != lbr_g.pid)
+		return;
+	struct lbr_thread *t = current_slot();
+	if (!t)
+		return;
+	sigset_t all, old;
+	tracer_mask(&all);
+	real_sigmask(SIG_BLOCK, &all, &old);
+	if (!atomic_load(&t->in_handler) && atomic_load(&t->state) == LBR_SLOT_LIVE) {
+		atomic_store(&t->in_handler, 1);
+		quiesce_slot(t);
+		t->nostart = nostart;
+		atomic_store(&t->in_handler, 0);
+	}
+	real_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* The forking thread's signal mask before fork_prepare (restored by parent and child). */
+static __thread sigset_t fork_mask __attribute__((tls_model("initial-exec")));
+static __thread int fork_masked __attribute__((tls_model("initial-exec")));
+
+void lbr_trace_fork_prepare(void)
+{
+	fork_masked = 0;
+	if (!atomic_load(&lbr_g.running) || getpid() != lbr_g.pid)
+		return;
+	sigset_t all;
+	tracer_mask(&all);
+	real_sigmask(SIG_BLOCK, &all, &fork_mask);
+	fork_masked = 1;
+	struct lbr_thread *t = current_slot();
+	if (t && !atomic_load(&lbr_g.stopping) && !atomic_load(&t->in_handler) &&
+	    atomic_load(&t->state) == LBR_SLOT_LIVE)
+		quiesce_slot(t); /* int3: no patch of this thread is inherited mid-stop */
+}
+
+void lbr_trace_fork_parent(void)
+{
+	if (fork_masked)
+		real_sigmask(SIG_SETMASK, &fork_mask, NULL);
+	fork_masked = 0;
+}
+
+void lbr_sw_forked_child(void); /* lbr_stop_sw.c */
+
+void lbr_trace_fork_child(int follow)
+{
+	if (!fork_masked)
+		return; /* no session in the parent (or fork called before it started) */
+	/* Everything inherited belongs to the parent: its perf events (fds closed here; the
+	 * events themselves stay the parent's), its slots, buffers and writer thread (which does
+	 * not exist here). The memory is left as it is (a copy). */
+	int n = atomic_load(&lbr_g.nslots);
+	if (n > LBR_MAX_THREADS)
+		n = LBR_MAX_THREADS;
+	for (int i = 0; i < n; i++) {
+		struct lbr_thread *t = atomic_load(&lbr_g.slots[i]);
+		atomic_store(&lbr_g.slots[i], NULL);
+		if (!t || atomic_load(&t->state) != LBR_SLOT_LIVE)
+			continue;
+		atomic_store(&t->state, LBR_SLOT_DONE);
+		if (t->sample_fd >= 0)
+			close(t->sample_fd);
+		if (t->stop_fd >= 0)
+			close(t->stop_fd);
+	}
+	lbr_self = NULL;
+	atomic_store(&lbr_g.nslots, 0);
+	atomic_store(&lbr_g.running, 0);
+	if (lbr_g.stop == &lbr_stop_sw)
+		lbr_sw_forked_child(); /* the parent's patches, copied into this memory: removed */
+	lbr_queue_init(&lbr_g.full);
+	lbr_queue_init(&lbr_g.free_bufs);
+	atomic_store(&lbr_g.writer_quit, 0);
+	atomic_store(&lbr_g.writer_tid, 0);
+	atomic_store(&lbr_g.lost_bufs, 0);
+	int stopping = atomic_load(&lbr_g.stopping);
+	if (follow && !stopping) {
+		struct lbr_config cfg = lbr_g.cfg;
+		if (lbr_trace_start(&cfg) < 0)
+			atomic_store(&lbr_g.running, 0); /* the child runs untraced */
+	} else {
+		close(lbr_g.cfg.out_fd);
+	}
+	real_sigmask(SIG_SETMASK, &fork_mask, NULL);
+	fork_masked = 0;
 }

@@ -73,6 +73,8 @@ struct lbr_thread {
 	unsigned ncertain;           /* cur.br[0..ncertain) have certainly executed */
 	int held;                    /* cur is finished but not yet committed: its look-ahead
 	                              * tail may still be cut by a signal (see trace_cut) */
+	int nostart;                 /* samples start no stack: 1 while a posix_spawn-like call
+	                              * runs, 2 = skip the next sample (vfork) */
 	struct lbr_buf *buf;         /* current output buffer, NULL when none free */
 	struct lbr_stats st;         /* counters */
 	struct lbr_cache_ent cache[LBR_CACHE_SIZE];
@@ -120,6 +122,38 @@ void lbr_thread_end(void);
  * recorded by look-ahead that `pc` shows were not executed, and abandon the trace (the
  * handler's branches would otherwise interleave with the stack). Async-signal-safe. */
 void lbr_thread_interrupted(uint64_t pc);
+
+/* End the calling thread's stack (keeping only the records that certainly executed) before
+ * the thread leaves the traced code in a way the tracer cannot follow (fork, vfork,
+ * posix_spawn), and set its `nostart` mode (0, 1 or 2, see struct lbr_thread). Not from a
+ * signal handler. */
+void lbr_thread_quiesce(int nostart);
+
+/* fork(2) (pthread_atfork handlers). prepare: block the tracer's signals on the forking
+ * thread and end its stack; parent: unblock; child (one thread, inherited tracer state whose
+ * perf events belong to the parent): drop the parent's state (close its event fds, remove
+ * inherited int3 patches), then start a new session for the child if `follow` (same
+ * configuration and records file, new session record), else stay disabled; unblock. */
+void lbr_trace_fork_prepare(void);
+void lbr_trace_fork_parent(void);
+void lbr_trace_fork_child(int follow);
+
+/* exec: flush and end the session before the image is replaced (records buffered in this
+ * process would be lost, as no destructor runs); returns 1 if a session was ended. If the
+ * exec fails, lbr_trace_exec_failed starts a new session on the calling thread (other
+ * threads stay untraced). Not from a signal handler. */
+int lbr_trace_exec_prepare(void);
+void lbr_trace_exec_failed(void);
+
+/* Restartable sequences: [start, end) of every critical section (`__rseq_cs` descriptors
+ * and `__rseq_cs_ptr_array` of the objects loaded at start; lbr_rseq.c). Look-ahead never
+ * records or stops inside one: an abort would jump to its abort handler without a branch,
+ * and a stop there would abort it every time. Non-signal context. Returns the number of
+ * ranges written to out[0..max), sorted and merged. */
+struct lbr_range {
+	uint64_t start, end;
+};
+int lbr_rseq_scan(struct lbr_range *out, int max);
 
 /* Stop tracing: disable every thread's events, flush partial stacks and buffers (including
  * those of exited threads), write per-thread statistics, join the writer, close the file.

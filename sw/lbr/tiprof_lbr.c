@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lbr_file.h"
+#include "lbr_outcmd.h"
 
 
 #define PROG "tiprof-lbr"
@@ -28,13 +29,23 @@ static void usage(FILE *f)
 		"usage: " PROG " record [-o FILE] [--event E] [--period P] [--depth N] [--mech hwbp|int3] -- CMD [ARGS...]\n"
 		"       " PROG " script [--tid] FILE\n"
 		"       " PROG " dump FILE\n"
+		"       " PROG " perf FILE [-o perf.data]\n"
+		"       " PROG " llvm-prof FILE [--binary EXE] [-o OUT]\n"
+		"       " PROG " afdo-text FILE [--binary EXE] [-o OUT]\n"
+		"       " PROG " edges [--blocks] FILE [-o OUT]\n"
+		"       " PROG " stat [--period P] [--depth N] [--mech M] [--reps R] [--json] -- CMD [ARGS...]\n"
 		"  record  run CMD with the software branch tracer; its exit status is passed through\n"
 		"          -o FILE     records file (default tiprof-lbr.data)\n"
 		"          --event E   task-clock (default), cpu-clock, cycles, instructions\n"
 		"          --period P  event units between samples (default 10000000 ns = 100/s)\n"
-		"          --depth N   taken branches per stack, 1..64 (default 16)\n"
+		"          --depth N   taken branches per stack, 1..256 (default 16)\n"
 		"  script  print each stack as brstack text, newest branch first\n"
-		"  dump    print every record\n");
+		"  dump    print every record\n"
+		"  perf       write perf.data (branch stacks) for perf script/report, llvm-profgen\n"
+		"  llvm-prof  write an LLVM text sample profile of EXE (clang -fprofile-sample-use)\n"
+		"  afdo-text  write an AutoFDO text profile of EXE (create_llvm_prof --profiler=text)\n"
+		"  edges      print taken-branch (or --blocks: fall-through) counts, hottest first\n"
+		"  stat       run CMD untraced and traced R times (default 5): overhead, t, s, t/(1-s), cost per stop\n");
 }
 
 static int fail(const char *msg, const char *detail)
@@ -129,7 +140,7 @@ static int cmd_record(int argc, char **argv)
 			c.period = x;
 		} else if (strcmp(a, "--depth") == 0) {
 			if (parse_u64(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
-				return fail("--depth must be between 1 and 64", v);
+				return fail("--depth must be between 1 and 256", v);
 			c.depth = (unsigned)x;
 		} else if (strcmp(a, "--mech") == 0) {
 			if (strcmp(v, "hwbp") != 0 && strcmp(v, "int3") != 0)
@@ -303,6 +314,8 @@ static int cmd_script(int argc, char **argv, int dump)
 	return status;
 }
 
+int lbr_cmd_stat(int argc, char **argv); /* lbr_stat.c */
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -317,5 +330,15 @@ int main(int argc, char **argv)
 		return cmd_script(argc - 1, argv + 1, 0);
 	if (strcmp(argv[1], "dump") == 0)
 		return cmd_script(argc - 1, argv + 1, 1);
+	if (strcmp(argv[1], "perf") == 0)
+		return lbr_cmd_perf(argc - 1, argv + 1);
+	if (strcmp(argv[1], "llvm-prof") == 0)
+		return lbr_cmd_llvm_prof(argc - 1, argv + 1);
+	if (strcmp(argv[1], "afdo-text") == 0)
+		return lbr_cmd_afdo_text(argc - 1, argv + 1);
+	if (strcmp(argv[1], "edges") == 0)
+		return lbr_cmd_edges(argc - 1, argv + 1);
+	if (strcmp(argv[1], "stat") == 0)
+		return lbr_cmd_stat(argc - 1, argv + 1);
 	return fail("unknown subcommand (use record, script or dump)", argv[1]);
 }

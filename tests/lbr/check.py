@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """check.py - test-only checker of tiprof-lbr records against the truth.
 
-usage: check.py DUMP EXACT OBJDUMP EXE [--exe-only] [--min N]
+usage: check.py DUMP EXACT OBJDUMP EXE [--exe-only] [--min N] [--sessions N] [--stack-pids N]
+                [--rseq] [--depth N]
   DUMP     `tiprof-lbr dump` output of the traced run
-  EXACT    lbr_exact output of a single-stepped run of the same program (ASLR off)
+  EXACT    lbr_exact output of a single-stepped run of the same program (ASLR off), or `-`:
+           no exact checks; the executable's load address then comes from the mmap records
+           of the dump (programs that fork/exec: every session's own)
   OBJDUMP  `objdump -d --no-show-raw-insn EXE`
+  --sessions N    at least N session records; --stack-pids N: stacks from at least N processes
+  --rseq          no {from,to} inside the executable's rseq critical sections (`__rseq_cs`)
+  --depth N       at least one stack has N entries
 Checks (each failure printed, exit status 1 on any):
   1. objdump: every {from,to} whose `from` is in the executable: `from` is a control-transfer
      instruction; `to` is its target if direct; a return lands right after a call; any `to`
@@ -24,11 +30,16 @@ CTI = re.compile(r'^(j[a-z]+|call|ret|loop[a-z]*|bnd j[a-z]+|notrack jmp|bnd ret
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
     exe_only = '--exe-only' in sys.argv
-    min_checked = 10
-    if '--min' in sys.argv:
-        min_checked = int(sys.argv[sys.argv.index('--min') + 1])
-        args.remove(str(min_checked))
+    opt = {}
+    for name in ('--min', '--sessions', '--stack-pids', '--depth'):
+        if name in sys.argv:
+            v = sys.argv[sys.argv.index(name) + 1]
+            opt[name] = int(v)
+            args.remove(v)
+    min_checked = opt.get('--min', 10)
     dump, exact, objd, exe = args
+    if exact == '-':
+        return check_no_exact(dump, objd, exe, opt, min_checked)
     # --- exact trace and maps
     maps, entry = [], None
     runs = {}  # tid -> list of (from,to) or None
@@ -68,7 +79,7 @@ def main():
     nexti = {a: b for a, b in zip(addrs, addrs[1:])}
     after_call = {nexti[a] for a in addrs if a in nexti and insns[a].startswith('call')}
     # --- records
-    fails, nstacks, nchecked, nunchecked, npairs, nobj = 0, 0, 0, 0, 0, 0
+    fails, nstacks, nchecked, nunchecked, npairs, nobj, maxnr = 0, 0, 0, 0, 0, 0, 0
 
     def fail(msg):
         nonlocal fails
@@ -82,6 +93,7 @@ def main():
         nstacks += 1
         pairs = [tuple(int(x, 16) for x in m.split('->')) for m in re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+', line)]
         npairs += len(pairs)
+        maxnr = max(maxnr, len(pairs))
         for fr, to in pairs:
             if in_exe(fr):
                 nobj += 1
@@ -113,9 +125,115 @@ def main():
             fail('stack is not a run of the exact trace: ' + ' '.join('%#x->%#x' % p for p in pairs))
     if nchecked < min_checked:
         fail('only %d stacks checked against the exact trace (want >= %d)' % (nchecked, min_checked))
+    if maxnr < opt.get('--depth', 0):
+        fail('longest stack has %d entries (want %d)' % (maxnr, opt['--depth']))
     print('  %d stacks, %d pairs (%d in the executable checked with objdump), %d stacks checked '
           'against the exact trace, %d not (loader/tracer code%s), %d failures'
           % (nstacks, npairs, nobj, nchecked, nunchecked, ', or outside the exe' if exe_only else '', fails))
+    return 1 if fails else 0
+
+
+def rseq_ranges(exe):
+    """Link-time [start, end) of the critical sections in EXE's __rseq_cs section (x86-64 ld
+    writes the RELATIVE relocations' addends into the section, so the file has them)."""
+    import subprocess
+    out = subprocess.run(['readelf', '-x', '__rseq_cs', exe], capture_output=True, text=True).stdout
+    data = b''
+    for line in out.splitlines():
+        m = re.match(r'^\s+0x[0-9a-f]+ ((?:[0-9a-f]{2,8} ?){1,4})', line)
+        if m:
+            data += bytes.fromhex(m.group(1).replace(' ', ''))
+    res = []
+    for o in range(0, len(data) - 31, 32):
+        start = int.from_bytes(data[o + 8:o + 16], 'little')
+        length = int.from_bytes(data[o + 16:o + 24], 'little')
+        res.append((start, start + length))
+    return res
+
+
+def check_no_exact(dump, objd, exe, opt, min_checked):
+    """Records of a program that forks and execs: objdump checks with each process's own load
+    address (from the mmap records that follow its session record), session/process counts."""
+    insns = {}
+    for line in open(objd):
+        m = re.match(r'^\s*([0-9a-f]+):\s+(.*)$', line)
+        if m:
+            insns[int(m.group(1), 16)] = m.group(2).strip()
+    addrs = sorted(insns)
+    nexti = {a: b for a, b in zip(addrs, addrs[1:])}
+    after_call = {nexti[a] for a in addrs if a in nexti and insns[a].startswith('call')}
+    cs = rseq_ranges(exe) if '--rseq' in sys.argv else []
+    name = '/' + exe.split('/')[-1]
+    fails, sessions, pids_with_stacks, nstacks, nchecked, npairs, maxnr = 0, 0, set(), 0, 0, 0, 0
+    exe_map = {}      # pid -> (lo, hi, base) of the executable text of its current image
+    tid_pid = {}
+
+    def fail(msg):
+        nonlocal fails
+        fails += 1
+        if fails <= 20:
+            print('FAIL ' + msg)
+
+    for line in open(dump):
+        f = line.split()
+        if not f:
+            continue
+        kv = dict(x.split('=', 1) for x in f[1:] if '=' in x)
+        if f[0] == 'session':
+            sessions += 1
+            exe_map.pop(int(kv['pid']), None)
+        elif f[0] == 'mmap' and kv['path'].endswith(name) and 'x' in kv['prot']:
+            lo, hi, off = int(kv['start'], 16), int(kv['end'], 16), int(kv['pgoff'], 16)
+            exe_map[int(kv['pid'])] = (lo, hi, lo - off)
+        elif f[0] == 'thread':
+            tid_pid[kv['tid']] = int(kv['pid'])
+        elif f[0] == 'stack':
+            nstacks += 1
+            pid = tid_pid.get(kv['tid'])
+            pairs = [tuple(int(x, 16) for x in m.split('->'))
+                     for m in re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+', line)]
+            maxnr = max(maxnr, len(pairs))
+            if pid is None:
+                fail('stack of an unknown thread ' + kv['tid'])
+                continue
+            if pairs:
+                pids_with_stacks.add(pid)
+            if pid not in exe_map:
+                continue
+            lo, hi, base = exe_map[pid]
+            inside = lambda a: lo <= a < hi
+            any_exe = False
+            for fr, to in pairs:
+                npairs += 1
+                for a in (fr, to):
+                    if inside(a) and any(s <= a - base < e for s, e in cs):
+                        fail('%#x (pid %d) is inside an rseq critical section' % (a, pid))
+                if inside(fr):
+                    any_exe = True
+                    ins = insns.get(fr - base)
+                    if ins is None or not CTI.match(ins):
+                        fail('from %#x is not a control transfer: %r' % (fr, ins))
+                        continue
+                    m = re.match(r'^(?:bnd |notrack )?(j[a-z]+|call|loop[a-z]*)\s+([0-9a-f]+) <', ins)
+                    if m and int(m.group(2), 16) + base != to:
+                        fail('%#x: %s, but recorded target %#x' % (fr, ins, to))
+                    if 'ret' in ins.split()[0] and inside(to) and to - base not in after_call:
+                        fail('%#x: return to %#x, which does not follow a call' % (fr, to))
+                if inside(to) and to - base not in insns:
+                    fail('to %#x (from %#x) is not an instruction boundary' % (to, fr))
+            nchecked += any_exe
+    if sessions < opt.get('--sessions', 0):
+        fail('%d session records (want >= %d)' % (sessions, opt['--sessions']))
+    if len(pids_with_stacks) < opt.get('--stack-pids', 0):
+        fail('stacks from %d processes (want >= %d)' % (len(pids_with_stacks), opt['--stack-pids']))
+    if maxnr < opt.get('--depth', 0):
+        fail('longest stack has %d entries (want %d)' % (maxnr, opt['--depth']))
+    if nchecked < min_checked:
+        fail('only %d stacks checked against objdump (want >= %d)' % (nchecked, min_checked))
+    print('  %d sessions, %d stacks from %d processes, %d pairs, %d stacks in the executable '
+          'checked with objdump%s, %d failures'
+          % (sessions, nstacks, len(pids_with_stacks), npairs, nchecked,
+             ', none inside %d rseq critical section(s)' % len(cs) if cs else '', fails))
     return 1 if fails else 0
 
 

@@ -9,7 +9,7 @@ B=${BUILD:-build}
 T=$B/lbr/tests
 BIN=$B/bin/tiprof-lbr
 SO=$(readlink -f $B/lib/libtiprof-lbr.so)
-W=$B/lbr/run
+W=${LBR_RUN_DIR:-$B/lbr/run}   # LBR_RUN_DIR: another place, for concurrent runs
 HERE=$(dirname "$0")
 rm -rf "$W"; mkdir -p "$W"
 pass=0; failn=0
@@ -51,7 +51,7 @@ RUNS=("hwbp ''" "int3 .int3")
 # in both runs (so libc's state, e.g. malloc's, evolves the same), but in the exact run with a
 # period no run reaches: no sample, no stop, only the single-stepping. The mechanism is part
 # of the environment (hwbp and int3 have the same length).
-envof() { printf 'LD_BIND_NOW=1 LD_PRELOAD=%s TIPROF_LBR_OUT=%s TIPROF_LBR_MECH=%s TIPROF_LBR_PERIOD=%012d' "$SO" "$W/$2.$1.lbr" "$4" "$3"; }
+envof() { printf 'LD_BIND_NOW=1 LD_PRELOAD=%s TIPROF_LBR_OUT=%s TIPROF_LBR_MECH=%s TIPROF_LBR_PERIOD=%012d TIPROF_LBR_DEPTH=%03d' "$SO" "$W/$2.$1.lbr" "$4" "$3" "${5:-16}"; }
 NEVER=999999999999
 
 declare -A REF_RC
@@ -114,6 +114,82 @@ nst=$(awk '/^stack /{print $2}' "$W/lbr_threads.dump" | sort -u | wc -l)
 grep -q 'per-rep usr1=10 trap=1 rt=1' "$W/lbr_signal.out" && ok "lbr_signal: program handlers chained" \
   || bad "lbr_signal: handlers: $(cat "$W/lbr_signal.out")"
 
+# Depth 256 (LBR_MAX_DEPTH) end to end: full 256-entry stacks, each a run of the exact trace.
+env -i $(envof t lbr_loops.d256 2000000 hwbp 256) setarch -R "$T/lbr_loops" 30000 > "$W/d256.out" 2>&1; rc=$?
+"$BIN" dump "$W/lbr_loops.d256.t.lbr" > "$W/d256.dump" 2>&1
+if [ $rc -eq 7 ] && out=$(python3 "$HERE/check.py" "$W/d256.dump" "$W/lbr_loops.exact" "$W/lbr_loops.objd" "$T/lbr_loops" --depth 256 2>&1); then
+  ok "depth 256: $(grep -c '^stack .* nr=256 ' "$W/d256.dump") stacks of 256 branches, checked$out"
+else
+  bad "depth 256: exit $rc
+$out"
+fi
+
+# Processes: fork (children traced: a session each, TIPROF_LBR_PID unset), posix_spawn, vfork
+# + exec, system(), exec of itself (a new session in the same pid; the old one flushed first).
+# Checked with objdump against each process's own mappings; statuses and output unchanged.
+"$T/lbr_fork" 6000 > "$W/fork.ref" 2>&1; ref_rc=$?
+objdump -d --no-show-raw-insn "$T/lbr_fork" > "$W/lbr_fork.objd"
+for mech in hwbp int3; do
+  env -i $(envof t lbr_fork.$mech 200000 $mech) "$T/lbr_fork" 6000 > "$W/fork.$mech.out" 2>&1; rc=$?
+  "$BIN" dump "$W/lbr_fork.$mech.t.lbr" > "$W/fork.$mech.dump" 2>&1
+  # 1 parent + 4 children + posix_spawn'd true + vfork'd true + sh + exec'd self = 9 sessions
+  if [ $rc -eq $ref_rc ] && cmp -s "$W/fork.ref" "$W/fork.$mech.out" && \
+     out=$(python3 "$HERE/check.py" "$W/fork.$mech.dump" - "$W/lbr_fork.objd" "$T/lbr_fork" --sessions 9 --stack-pids 5 2>&1); then
+    ok "lbr_fork ($mech): output and statuses unchanged (exit $rc), children traced$out"
+  else
+    bad "lbr_fork ($mech): exit $rc vs $ref_rc, $(diff "$W/fork.ref" "$W/fork.$mech.out" | head -5)
+$out"
+  fi
+done
+# Under `record` (TIPROF_LBR_PID set) forked children disable themselves: 2 sessions (the
+# program and its exec'd self, same pid), stacks from that pid only.
+"$BIN" record -o "$W/fork.rec.lbr" --period 200000 -- "$T/lbr_fork" 6000 > "$W/fork.rec.out" 2>&1; rc=$?
+"$BIN" dump "$W/fork.rec.lbr" > "$W/fork.rec.dump" 2>&1
+ns=$(grep -c '^session ' "$W/fork.rec.dump"); np=$(awk '/^session /{print $2}' "$W/fork.rec.dump" | sort -u | wc -l)
+if [ $rc -eq $ref_rc ] && cmp -s "$W/fork.ref" "$W/fork.rec.out" && [ "$ns" -eq 2 ] && [ "$np" -eq 1 ] && \
+   out=$(python3 "$HERE/check.py" "$W/fork.rec.dump" - "$W/lbr_fork.objd" "$T/lbr_fork" --stack-pids 1 2>&1); then
+  ok "lbr_fork under record: children untraced, $ns sessions of one pid, unchanged$out"
+else
+  bad "lbr_fork under record: exit $rc, $ns sessions, $np pids
+$out"
+fi
+
+# Restartable sequences: a critical section in a hot loop. No record inside it, stacks end
+# before it (rseq_ends), result exact, no livelock (hwbp) and no SIGTRAP death (int3).
+"$T/lbr_rseq" 3000 > "$W/rseq.ref" 2>&1; ref_rc=$?
+objdump -d --no-show-raw-insn "$T/lbr_rseq" > "$W/lbr_rseq.objd"
+for mech in hwbp int3; do
+  env -i $(envof t lbr_rseq.$mech 200000 $mech) timeout 30 "$T/lbr_rseq" 3000 > "$W/rseq.$mech.out" 2>&1; rc=$?
+  "$BIN" dump "$W/lbr_rseq.$mech.t.lbr" > "$W/rseq.$mech.dump" 2>&1
+  re=$(awk '/^stats/ {for (i=3;i<=NF;i++) {split($i,kv,"="); if (kv[1]=="rseq_ends") s+=kv[2]}} END {print s+0}' "$W/rseq.$mech.dump")
+  if [ $rc -eq $ref_rc ] && [ $rc -eq 4 ] && cmp -s "$W/rseq.ref" "$W/rseq.$mech.out" && [ "$re" -gt 0 ] && \
+     out=$(python3 "$HERE/check.py" "$W/rseq.$mech.dump" - "$W/lbr_rseq.objd" "$T/lbr_rseq" --rseq 2>&1); then
+    ok "lbr_rseq ($mech): $(cat "$W/rseq.ref"); $re stacks ended at the critical section$out"
+  else
+    bad "lbr_rseq ($mech): exit $rc vs $ref_rc, rseq_ends $re, $(head -c 200 "$W/rseq.$mech.out")
+$out"
+  fi
+done
+
+# stat: alternating untraced/traced runs, evaluation counters, JSON.
+if "$BIN" stat --reps 2 --period 1000000 --json -- "$T/lbr_loops" 20000 > "$W/stat.json" 2> "$W/stat.err" && \
+   out=$(python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["same_status"] and j["same_stdout"] and j["status_traced"] == "exit 7", j
+assert j["stops"] > 0 and j["stacks"] > 0 and 0 < j["t"] <= 1 and 0 < j["s"] < 1, j
+assert abs(j["t_over_1_minus_s"] - j["t"] / (1 - j["s"])) < 1e-3, j
+assert j["cost_per_stop_us"] != 0 and j["decoded_blocks"] > 0, j
+print("t=%.3f s=%.3f t/(1-s)=%.3f, %.0f stops, %.1f us/stop" % (j["t"], j["s"], j["t_over_1_minus_s"], j["stops"], j["cost_per_stop_us"]))
+' "$W/stat.json" 2>&1); then
+  ok "stat --json: $out"
+else
+  bad "stat: $(cat "$W/stat.err") $out $(head -c 300 "$W/stat.json")"
+fi
+"$BIN" stat --reps 1 -- sh -c 'exit 3' > "$W/stat.txt" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q 'exit 3 *exit 3 *same' "$W/stat.txt" && ok "stat: table, exit statuses compared" \
+  || bad "stat table: exit $rc: $(cat "$W/stat.txt")"
+
 # record / script end to end, exit status passed through.
 "$BIN" record -o "$W/rec.lbr" --period 1000000 --depth 8 -- "$T/lbr_recurse" 2000 > "$W/rec.out" 2>&1; rc=$?
 [ $rc -eq 3 ] && grep -q '^recurse 406$' "$W/rec.out" && ok "record: output and exit status 3 passed through" \
@@ -141,7 +217,8 @@ baduse() {
 baduse "missing command" "$BIN" record -o "$W/x.lbr"
 baduse "missing command after --" "$BIN" record -o "$W/x.lbr" --
 baduse "period 0" "$BIN" record --period 0 -o "$W/x.lbr" -- "$T/lbr_recurse" 1
-baduse "depth 65" "$BIN" record --depth 65 -o "$W/x.lbr" -- "$T/lbr_recurse" 1
+baduse "depth 257" "$BIN" record --depth 257 -o "$W/x.lbr" -- "$T/lbr_recurse" 1
+baduse "stat without a command" "$BIN" stat --reps 2
 baduse "unknown event" "$BIN" record --event bogus -o "$W/x.lbr" -- "$T/lbr_recurse" 1
 baduse "unwritable output" "$BIN" record -o /proc/nonexistent/x.lbr -- "$T/lbr_recurse" 1
 baduse "script of a non-records file" "$BIN" script "$T/lbr_exact"

@@ -114,6 +114,22 @@ static void test_file(void)
 	CHECK(lbr_dec_record(buf, n - 1, &r) == LBR_NEED_MORE);
 	buf[24] = 0; buf[25] = 0; buf[26] = 0; /* end below start */
 	CHECK(lbr_dec_record(buf, n, &r) == LBR_BAD);
+	/* Stats: the 144-byte record round-trips; an old 88-byte one decodes with the
+	 * evaluation counters 0; other sizes are malformed. */
+	struct lbr_stats st;
+	memset(&st, 0, sizeof(st));
+	st.pid = 7; st.tid = 8; st.samples = 1; st.cache_misses = 9; st.static_br = 10;
+	st.evaluated = 11; st.not_taken = 12; st.rseq_ends = 13; st.decode_ns = 16;
+	n = lbr_enc_stats(buf, sizeof(buf), &st);
+	CHECK(n == LBR_STATS_SIZE && lbr_dec_record(buf, n, &r) == (long)n);
+	CHECK(r.u.stats.tid == 8 && r.u.stats.cache_misses == 9 && r.u.stats.static_br == 10 &&
+	      r.u.stats.not_taken == 12 && r.u.stats.rseq_ends == 13 && r.u.stats.decode_ns == 16);
+	CHECK(lbr_enc_stats(buf, n - 1, &st) == 0);
+	buf[4] = LBR_STATS_SIZE_V0; /* the old record: the first 88 bytes */
+	CHECK(lbr_dec_record(buf, LBR_STATS_SIZE_V0, &r) == LBR_STATS_SIZE_V0);
+	CHECK(r.u.stats.cache_misses == 9 && r.u.stats.static_br == 0 && r.u.stats.decode_ns == 0);
+	buf[4] = 96;
+	CHECK(lbr_dec_record(buf, 96, &r) == LBR_BAD);
 	uint8_t h[LBR_FILE_HDR_SIZE];
 	lbr_file_header(h);
 	CHECK(lbr_file_check_header(h, sizeof(h)) == 0);

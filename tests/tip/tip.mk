@@ -217,6 +217,20 @@ test-cosim: $(foreach c,$(TIP_COSIM_CFGS),$(BUILD)/vtip/$(c)/Vtiprof_tb) $(WORKL
 	  else fail=$$((fail + 1)); echo "  FAIL  $$cfg $$w $$a (log: $$log)"; grep FAIL $$log | sed 's/^/        /'; fi; \
 	done; echo "test-cosim: $$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
+# Every workload at its default size (≈ 240 M core cycles): RTL = C model on every cycle of
+# full runs (test-cosim above checks the shortened runs).
+.PHONY: bench-cosim-full
+BENCH_TARGETS += bench-cosim-full
+bench-cosim-full: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(WORKLOAD_BINS)
+	@echo "== bench-cosim-full: every workload at its default size, RTL = C model every cycle (4-wide, W=4 FIFO 8)"
+	@mkdir -p $(TIP_OUT)
+	@pass=0; fail=0; for w in $(WORKLOADS); do log=$(TIP_OUT)/cosim-full-$$w.log; t0=$$(date +%s.%N); \
+	  if TIPROF_TB_ELF=$(BUILD)/workloads/$$w TIPROF_TB_ARGS= $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=core \
+	       +cycles=1000000000 +outdir=$(TIP_OUT) > $$log 2>&1 && grep -q "PASS core" $$log; then \
+	    pass=$$((pass + 1)); echo "  ok    $$w (default size, $$(echo "$$(date +%s.%N) - $$t0" | bc | xargs printf '%.0f') s): $$(grep '^core:' $$log | sed 's/^core: [^:]*: //')"; \
+	  else fail=$$((fail + 1)); echo "  FAIL  $$w (log: $$log)"; grep FAIL $$log | sed 's/^/        /'; fi; \
+	done; echo "bench-cosim-full: $$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+
 bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vu/4-64-8/tip_run_vu $(BUILD)/tip/tip_run_model \
 	     $(BUILD)/bin/tiprof $(BUILD)/bin/tiprof-cosim-4wide $(BUILD)/workloads/quicksort
 	@echo "== bench-cosim: core model + TIP unit, simulated cycles per CPU second (quicksort 20000, 4-wide)"

@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""similarity.py - how close a tiprof-lbr profile is to an exact one (bench-lbr, docs/lbr.md §7).
+
+usage: similarity.py CALLGRIND_OUT DUMP [DUMP...] [--cache DIR] [--top N] [--json FILE]
+  CALLGRIND_OUT  valgrind --tool=callgrind --collect-jumps=yes --dump-instr=yes output of a run
+  DUMP           `tiprof-lbr dump` of traced runs of the *same* program and input (merged)
+
+Both profiles are put on the same footing: every address becomes (object file, ELF virtual
+address) - callgrind prints object-relative addresses; the tracer's come through its mmap
+records (load bias) and the objects' program headers - and the same symbolizer assigns it to
+a function: the object's symbols (`nm`, `nm -D`) plus the targets of its direct calls
+(`objdump -d`), so stripped binaries get functions too.
+
+  function overlap (AutoFDO profile_diff style) = sum over functions of min(p_f, q_f), where
+    p_f = callgrind's self instructions (Ir) of f / all Ir, and q_f = the instructions of f
+    the tracer's stacks show executing: every fall-through range between two consecutive
+    taken branches of a stack [to_i, from_i+1], instructions counted with objdump's listing.
+  edge overlap (degree of overlap, Chen et al., CGO 2010) = sum over intra-procedural jump
+    edges (source a jmp/jcc, target in the same function) of min of the normalized taken
+    counts: callgrind's jump=/jcnd= lines vs the tracer's {from,to} pairs.
+"""
+import bisect
+import collections
+import json
+import os
+import pickle
+import re
+import subprocess
+import sys
+
+
+def run(cmd):
+    return subprocess.run(cmd, capture_output=True, text=True, errors='replace').stdout
+
+
+class Obj:
+    """An ELF object: instruction addresses (sorted), jump instructions, function starts."""
+
+    def __init__(self, path):
+        self.path = path
+        self.loads = []  # (p_offset, p_vaddr, p_filesz)
+        for line in run(['readelf', '-lW', path]).splitlines():
+            f = line.split()
+            if f and f[0] == 'LOAD':
+                self.loads.append((int(f[1], 16), int(f[2], 16), int(f[4], 16)))
+        addrs, jumps, starts = [], set(), {}
+        rx = re.compile(r'^\s*([0-9a-f]+):\s+(\S+)(?:\s+([0-9a-f]+) <)?')
+        for line in run(['objdump', '-d', '--no-show-raw-insn', '-w', path]).splitlines():
+            m = rx.match(line)
+            if not m:
+                continue
+            a = int(m.group(1), 16)
+            mn = m.group(2)
+            addrs.append(a)
+            if mn in ('bnd', 'notrack'):
+                mn = line.split()[2] if len(line.split()) > 2 else mn
+            if mn.startswith('j') or mn.startswith('loop'):
+                jumps.add(a)
+            if mn.startswith('call') and m.group(3):
+                starts.setdefault(int(m.group(3), 16), None)
+        for opt in ([], ['-D']):
+            for line in run(['nm', '-n', '--defined-only'] + opt + [path]).splitlines():
+                f = line.split()
+                if len(f) >= 3 and f[1] in 'TtWwi':
+                    a = int(f[0], 16)
+                    if a and starts.get(a) is None:
+                        starts[a] = f[2].split('@')[0]
+        self.addrs = sorted(set(addrs))
+        self.jumps = jumps
+        self.fstarts = sorted(starts)
+        self.fnames = starts
+
+    def vaddr(self, off):
+        for po, pv, sz in self.loads:
+            if po <= off < po + sz:
+                return off - po + pv
+        return None
+
+    def func(self, va):
+        i = bisect.bisect_right(self.fstarts, va) - 1
+        return self.fstarts[i] if i >= 0 else 0
+
+    def fname(self, fs):
+        n = self.fnames.get(fs)
+        return n if n else '%s+%#x' % (os.path.basename(self.path), fs)
+
+    def count(self, lo, hi):
+        """Instructions with lo <= address <= hi."""
+        return bisect.bisect_right(self.addrs, hi) - bisect.bisect_left(self.addrs, lo)
+
+
+class Objs:
+    def __init__(self, cache):
+        self.cache, self.objs = cache, {}
+
+    def get(self, path):
+        path = os.path.realpath(path)
+        if path in self.objs:
+            return self.objs[path]
+        o = None
+        if os.path.isfile(path):
+            cp = None
+            if self.cache:
+                os.makedirs(self.cache, exist_ok=True)
+                st = os.stat(path)
+                cp = os.path.join(self.cache, '%s.%d.%d.pkl' % (
+                    path.replace('/', '_'), st.st_size, int(st.st_mtime)))
+                if os.path.exists(cp):
+                    with open(cp, 'rb') as f:
+                        o = pickle.load(f)
+            if o is None:
+                o = Obj(path)
+                if cp:
+                    with open(cp, 'wb') as f:
+                        pickle.dump(o, f)
+        self.objs[path] = o
+        return o
+
+
+def parse_pos(tok, last):
+    if tok == '*':
+        return last
+    if tok[0] in '+-':
+        return last + int(tok)
+    return int(tok, 0)
+
+
+def read_callgrind(path, objs):
+    """-> (Counter (obj, va) -> Ir, Counter (obj, va) -> estimated cycles (None without
+    --cache-sim), Counter (obj, src, dst) -> taken jumps). Estimated cycles: KCachegrind's
+    formula Ir + 10 x L1 misses + 100 x last-level misses."""
+    ir, cyc, jumps = collections.Counter(), collections.Counter(), collections.Counter()
+    npos = 1
+    events = ['Ir']
+    weights = None
+    obnames, ob = {}, None
+    last = 0
+    pending = None  # ('call',) or ('jump', target, count)
+    for line in open(path, errors='replace'):
+        line = line.rstrip('\n')
+        if not line:
+            continue
+        c = line[0]
+        if c.isdigit() or c in '+-*':
+            f = line.split()
+            pos = parse_pos(f[0], last)
+            if pending and pending[0] == 'jump':
+                if ob and pending[2]:
+                    jumps[(ob, pos, pending[1])] += pending[2]
+            elif not pending and ob and len(f) > npos:
+                ir[(ob, pos)] += int(f[npos])
+                if weights:
+                    cyc[(ob, pos)] += sum(w * int(x) for w, x in zip(weights, f[npos:]))
+            pending = None
+            last = pos
+            continue
+        key, _, val = line.partition('=')
+        if key == 'cob':  # may define a name id that a later ob= uses
+            m = re.match(r'\((\d+)\)\s*(.+)', val)
+            if m:
+                obnames[m.group(1)] = m.group(2)
+        elif key == 'ob':
+            m = re.match(r'\((\d+)\)\s*(.*)', val)
+            if m:
+                if m.group(2):
+                    obnames[m.group(1)] = m.group(2)
+                name = obnames.get(m.group(1))
+                ob = objs.get(name) if name and name.startswith('/') else None
+            last = 0
+        elif key == 'calls':
+            pending = ('call',)
+        elif key in ('jump', 'jcnd'):
+            f = val.split()
+            cnt = int(f[0].split('/')[0])
+            pending = ('jump', parse_pos(f[1], last), cnt)
+        elif line.startswith('positions:'):
+            npos = len(line.split()) - 1
+        elif line.startswith('events:'):
+            events = line.split()[1:]
+            if 'D1mr' in events:
+                wt = {'Ir': 1, 'I1mr': 10, 'D1mr': 10, 'D1mw': 10, 'ILmr': 100, 'DLmr': 100, 'DLmw': 100}
+                weights = [wt.get(e, 0) for e in events]
+    return ir, (cyc if weights else None), jumps
+
+
+def read_dumps(paths, objs):
+    """-> (Counter (obj, va) range-start... instruction counts per function, jump edges)."""
+    ranges = collections.Counter()  # (obj, lo_va, hi_va) -> occurrences
+    samples = collections.Counter()  # (obj, va) of each stack's sample PC
+    edges = collections.Counter()   # (obj, src_va, dst_va) -> count
+    nstacks = 0
+    for p in paths:
+        maps, tid_pid = {}, {}
+        for line in open(p):
+            f = line.split()
+            if not f:
+                continue
+            if f[0] in ('session', 'mmap', 'thread'):
+                kv = dict(x.split('=', 1) for x in f[1:] if '=' in x)
+                pid = kv['pid']
+                if f[0] == 'session':
+                    maps[pid] = []
+                elif f[0] == 'mmap':
+                    maps.setdefault(pid, []).append(
+                        (int(kv['start'], 16), int(kv['end'], 16), int(kv['pgoff'], 16), kv['path']))
+                else:
+                    tid_pid[kv['tid']] = pid
+                continue
+            if f[0] != 'stack':
+                continue
+            nstacks += 1
+            mp = maps.get(tid_pid.get(f[1].split('=')[1]), [])
+
+            def where(a):
+                for lo, hi, off, path in mp:
+                    if lo <= a < hi:
+                        o = objs.get(path)
+                        if o is None:
+                            return None, None
+                        return o, o.vaddr(a - lo + off)
+                return None, None
+
+            pairs = [tuple(int(x, 16) for x in m.split('->'))
+                     for m in re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+', line)]
+            so, sva = where(int(re.search(r'sample=(0x[0-9a-f]+)', line).group(1), 16))
+            if so is not None and sva is not None:
+                samples[(so, sva)] += 1
+            loc = [(where(fr), where(to)) for fr, to in pairs]
+            for (fo, fva), (to_, tva) in loc:
+                if fo is not None and fo is to_:
+                    edges[(fo, fva, tva)] += 1
+            for i in range(len(pairs) - 1):
+                (o1, a1), (o2, a2) = loc[i][1], loc[i + 1][0]
+                if o1 is not None and o1 is o2 and a1 is not None and a2 is not None and a1 <= a2:
+                    ranges[(o1, a1, a2)] += 1
+    return ranges, edges, nstacks, samples
+
+
+def normalize(c):
+    tot = sum(c.values())
+    return {k: v / tot for k, v in c.items()} if tot else {}
+
+
+def overlap(p, q):
+    return sum(min(p.get(k, 0), q.get(k, 0)) for k in set(p) | set(q))
+
+
+def main():
+    argv = sys.argv[1:]
+    opts = {}
+    for name in ('--cache', '--top', '--json'):
+        if name in argv:
+            i = argv.index(name)
+            opts[name] = argv[i + 1]
+            del argv[i:i + 2]
+    cg, dumps = argv[0], argv[1:]
+    objs = Objs(opts.get('--cache'))
+    ir, cyc, cg_jumps = read_callgrind(cg, objs)
+    ranges, lbr_edges, nstacks, samples = read_dumps(dumps, objs)
+
+    # Function weights.
+    fn_cg, fn_lbr, fn_cyc = collections.Counter(), collections.Counter(), collections.Counter()
+    for (o, va), n in ir.items():
+        fn_cg[(o.path, o.func(va))] += n
+    for (o, va), n in (cyc or {}).items():
+        fn_cyc[(o.path, o.func(va))] += n
+    for (o, lo, hi), n in ranges.items():
+        f1, f2 = o.func(lo), o.func(hi)
+        if f1 == f2:
+            fn_lbr[(o.path, f1)] += n * o.count(lo, hi)
+        else:  # a fall-through across a function boundary: split at the starts
+            i = bisect.bisect_right(o.fstarts, lo)
+            cut = lo
+            while i < len(o.fstarts) and o.fstarts[i] <= hi:
+                fn_lbr[(o.path, o.func(cut))] += n * o.count(cut, o.fstarts[i] - 1)
+                cut = o.fstarts[i]
+                i += 1
+            fn_lbr[(o.path, o.func(cut))] += n * o.count(cut, hi)
+    # Intra-procedural jump edges, same filter on both sides.
+    def edge_ok(o, s, d):
+        return s in o.jumps and o.func(s) == o.func(d)
+    ed_cg, ed_lbr = collections.Counter(), collections.Counter()
+    for (o, s, d), n in cg_jumps.items():
+        if edge_ok(o, s, d):
+            ed_cg[(o.path, s, d)] += n
+    for (o, s, d), n in lbr_edges.items():
+        if s is not None and d is not None and edge_ok(o, s, d):
+            ed_lbr[(o.path, s, d)] += n
+    p, q = normalize(fn_cg), normalize(fn_lbr)
+    fo = overlap(p, q)
+    # The tracer samples on time (task-clock): as a time profile, its stacks weight each
+    # function by where the samples land, i.e. by cycles; compare that too (samples per
+    # function, sample PC symbolized) with callgrind's estimated cycles.
+    fn_smp = collections.Counter()
+    for (o, va), n in samples.items():
+        fn_smp[(o.path, o.func(va))] += n
+    pc, qs = normalize(fn_cyc), normalize(fn_smp)
+    co = overlap(pc, qs) if pc else None
+    io = overlap(normalize(fn_cg), qs)
+    pe, qe = normalize(ed_cg), normalize(ed_lbr)
+    eo = overlap(pe, qe)
+    top = int(opts.get('--top', 8))
+    names = {}
+    for path, fs in set(p) | set(q):
+        o = objs.get(path)
+        names[(path, fs)] = o.fname(fs) if o else hex(fs)
+    print('  function overlap %.1f%% over %d functions (callgrind %d with Ir, tracer %d); '
+          'edge overlap %.1f%% over %d jump edges (callgrind %d, tracer %d); %d stacks'
+          % (100 * fo, len(set(p) | set(q)), len(p), len(q), 100 * eo, len(set(pe) | set(qe)),
+             len(pe), len(qe), nstacks))
+    if co is not None:
+        print('  sample PCs (time profile) vs callgrind estimated cycles: %.1f%%; vs Ir: %.1f%%'
+              % (100 * co, 100 * io))
+    print('  %-34s %9s %9s' % ('hottest functions (callgrind)', 'exact', 'tracer'))
+    for k, v in sorted(p.items(), key=lambda kv: -kv[1])[:top]:
+        print('  %-34.34s %8.2f%% %8.2f%%' % (names[k], 100 * v, 100 * q.get(k, 0)))
+    if '--json' in opts:
+        with open(opts['--json'], 'w') as f:
+            json.dump({'function_overlap': fo, 'edge_overlap': eo, 'sample_vs_cycles': co,
+                       'sample_vs_ir': io, 'functions': len(set(p) | set(q)),
+                       'edges': len(set(pe) | set(qe)), 'stacks': nstacks,
+                       'callgrind_ir': sum(fn_cg.values()), 'tracer_insns': sum(fn_lbr.values())}, f)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
