@@ -25,7 +25,7 @@ LBR_TDIR    := tests/lbr
 LBR_OUT     := $(BUILD)/lbr
 LBR_CFLAGS   = $(ALL_CFLAGS) -I$(LBR_DIR)
 LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h \
-               $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h
+               $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h $(LBR_DIR)/lbr_sys.h
 LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_rseq
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so

@@ -5,9 +5,12 @@
  * test kernel) answer process_vm_readv with ENOSYS: the reads then go through pread on
  * /proc/self/mem, just as fault-free (EIO, or a short count, at an unmapped address). That fd
  * is opened on first need with async-signal-safe calls only, moved at or above fd 600 like the
- * tracer's perf fds, and reopened in a forked child (it names the mm it was opened on). */
+ * tracer's perf fds, and reopened in a forked child (it names the mm it was opened on).
+ * Every system call here is inline (lbr_sys.h): these reads run inside the handlers and the
+ * software-breakpoint mechanism's locked window, where a patched libc wrapper must not run. */
 #define _GNU_SOURCE
 #include "lbr_isa.h"
+#include "lbr_sys.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,24 +27,24 @@ static _Atomic uint64_t mem_fd;    /* pid << 32 | (fd + 1) of /proc/self/mem; 0:
 /* The /proc/self/mem fd of this process, or -1. */
 static int self_mem(void)
 {
-	uint64_t pid = (uint64_t)getpid(), v = atomic_load(&mem_fd);
+	uint64_t pid = (uint64_t)lbr_sys0(SYS_getpid), v = atomic_load(&mem_fd);
 	if (v && v >> 32 == pid)
 		return (int)(uint32_t)v - 1;
-	int fd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
+	long fd = lbr_sys4(SYS_openat, AT_FDCWD, "/proc/self/mem", O_RDONLY | O_CLOEXEC, 0);
 	if (fd < 0)
 		return -1;
-	int hi = fcntl(fd, F_DUPFD_CLOEXEC, 600);
+	long hi = lbr_sys3(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 600);
 	if (hi >= 0) {
-		close(fd);
+		lbr_sys2(SYS_close, fd, 0);
 		fd = hi;
 	}
 	if (!atomic_compare_exchange_strong(&mem_fd, &v, pid << 32 | (uint32_t)(fd + 1))) {
-		close(fd); /* another thread opened it first */
+		lbr_sys2(SYS_close, fd, 0); /* another thread opened it first */
 		return v >> 32 == pid ? (int)(uint32_t)v - 1 : -1;
 	}
 	if (v)
-		close((int)(uint32_t)v - 1); /* the parent's, inherited through fork */
-	return fd;
+		lbr_sys2(SYS_close, (int)(uint32_t)v - 1, 0); /* the parent's, inherited through fork */
+	return (int)fd;
 }
 
 /* Up to len bytes at addr into dst: the count read, or -1. */
@@ -50,15 +53,17 @@ static ssize_t read_self(void *dst, uint64_t addr, size_t len)
 	if (!atomic_load(&no_vm_readv)) {
 		struct iovec local = { dst, len };
 		struct iovec remote = { (void *)(uintptr_t)addr, len };
-		ssize_t n = syscall(SYS_process_vm_readv, getpid(), &local, 1UL, &remote, 1UL, 0UL);
-		if (n >= 0 || errno != ENOSYS)
-			return n;
+		long n = lbr_sys6(SYS_process_vm_readv, lbr_sys0(SYS_getpid), (long)&local, 1,
+				  (long)&remote, 1, 0);
+		if (n != -ENOSYS)
+			return n < 0 ? -1 : n;
 		atomic_store(&no_vm_readv, 1);
 	}
 	int fd = self_mem();
 	if (fd < 0 || addr > (uint64_t)INT64_MAX)
 		return -1;
-	return pread(fd, dst, len, (off_t)addr);
+	long n = lbr_sys4(SYS_pread64, fd, dst, len, (long)addr);
+	return n < 0 ? -1 : n;
 }
 
 int lbr_isa_read(void *dst, uint64_t addr, size_t len)

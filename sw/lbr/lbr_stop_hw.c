@@ -5,6 +5,7 @@
  * parks the breakpoint on lbr_hw_park_site, a function that is never called. */
 #define _GNU_SOURCE
 #include "lbr_trace.h"
+#include "lbr_sys.h"
 
 #include <errno.h>
 #include <linux/hw_breakpoint.h>
@@ -62,7 +63,7 @@ static int hw_arm(struct lbr_thread *t, uint64_t pc)
 	if (t->stop_addr == pc)
 		return 0;
 	bp_attr(&a, pc);
-	if (ioctl(t->stop_fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a) != 0)
+	if (lbr_sys3(SYS_ioctl, t->stop_fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a) != 0)
 		return -1;
 	t->stop_addr = pc;
 	return 0;
@@ -74,14 +75,14 @@ static void hw_disarm(struct lbr_thread *t)
 	if (t->stop_addr == 0)
 		return;
 	bp_attr(&a, (uint64_t)(uintptr_t)lbr_hw_park_site);
-	ioctl(t->stop_fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a);
+	lbr_sys3(SYS_ioctl, t->stop_fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a);
 	t->stop_addr = 0;
 }
 
 static void hw_enable(struct lbr_thread *t, int on)
 {
 	if (t->stop_fd >= 0)
-		ioctl(t->stop_fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+		lbr_sys3(SYS_ioctl, t->stop_fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
 }
 
 const struct lbr_stop_ops lbr_stop_hw = {

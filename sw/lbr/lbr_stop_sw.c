@@ -47,6 +47,7 @@
  * every handler is deadlock-free (handlers block every signal but SIGTRAP). */
 #define _GNU_SOURCE
 #include "lbr_trace.h"
+#include "lbr_sys.h"
 
 #include <errno.h>
 #include <link.h>
@@ -91,23 +92,7 @@ static struct {
  * locked window must execute no patched byte, so it issues system calls inline. */
 static long raw_mprotect(uint64_t addr, uint64_t len, long prot)
 {
-	long ret;
-#if defined(__x86_64__)
-	__asm__ volatile("syscall"
-			 : "=a"(ret)
-			 : "0"((long)SYS_mprotect), "D"(addr), "S"(len), "d"(prot)
-			 : "rcx", "r11", "memory");
-#elif defined(__riscv) && __riscv_xlen == 64
-	register long a0 __asm__("a0") = (long)addr;
-	register long a1 __asm__("a1") = (long)len;
-	register long a2 __asm__("a2") = prot;
-	register long a7 __asm__("a7") = SYS_mprotect;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a7) : "memory");
-	ret = a0;
-#else
-#error "lbr_stop_sw.c: raw_mprotect for this architecture"
-#endif
-	return ret;
+	return lbr_sys3(SYS_mprotect, addr, len, prot);
 }
 
 static void lock(void)

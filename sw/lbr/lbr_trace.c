@@ -10,6 +10,7 @@
  * is saved and restored. */
 #define _GNU_SOURCE
 #include "lbr_trace.h"
+#include "lbr_sys.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -101,48 +102,12 @@ static uint64_t now_ns(void)
  * libc or the vDSO (the program was traced there) fires again when the handler itself runs
  * that instruction - a queued signal per execution; with several calls per handler the queue
  * grows until the kernel falls back to SIGIO (fatal). So the handlers' clock and thread id
- * are raw system calls, and durations use the CPU's counter (converted at flush). */
-static long raw_syscall2(long nr, long a, long b)
-{
-	long ret;
-#if defined(__x86_64__)
-	__asm__ volatile("syscall" : "=a"(ret) : "0"(nr), "D"(a), "S"(b) : "rcx", "r11", "memory");
-#elif defined(__riscv) && __riscv_xlen == 64
-	register long a0 __asm__("a0") = a;
-	register long a1 __asm__("a1") = b;
-	register long a7 __asm__("a7") = nr;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a7) : "memory");
-	ret = a0;
-#else
-	ret = syscall(nr, a, b);
-#endif
-	return ret;
-}
-
-static long raw_syscall3(long nr, long a, long b, long c)
-{
-	long ret;
-#if defined(__x86_64__)
-	__asm__ volatile("syscall" : "=a"(ret) : "0"(nr), "D"(a), "S"(b), "d"(c)
-			 : "rcx", "r11", "memory");
-#elif defined(__riscv) && __riscv_xlen == 64
-	register long a0 __asm__("a0") = a;
-	register long a1 __asm__("a1") = b;
-	register long a2 __asm__("a2") = c;
-	register long a7 __asm__("a7") = nr;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a7) : "memory");
-	ret = a0;
-#else
-	ret = syscall(nr, a, b, c);
-#endif
-	return ret;
-}
-
-/* CLOCK_MONOTONIC in a handler (no vDSO). */
+ * are inline system calls (lbr_sys.h), and durations use the CPU's counter (converted at
+ * flush). CLOCK_MONOTONIC in a handler (no vDSO): */
 static uint64_t handler_ns(void)
 {
 	struct timespec ts = { 0, 0 };
-	raw_syscall2(SYS_clock_gettime, CLOCK_MONOTONIC, (long)&ts);
+	lbr_sys2(SYS_clock_gettime, CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
@@ -164,7 +129,7 @@ static inline uint64_t ticks(void)
 
 static pid_t my_tid(void)
 {
-	return (pid_t)raw_syscall2(SYS_gettid, 0, 0);
+	return (pid_t)lbr_sys0(SYS_gettid);
 }
 
 /* errno's address on this thread, found outside handlers: `errno` is a call to libc's
@@ -497,7 +462,7 @@ int lbr_trace_on_signal(int sig, siginfo_t *si, void *ucv)
 			on_sample(t, uc);
 			/* The sampler stops after each overflow and is re-armed here: at most one
 			 * sample is ever pending, however slow the handlers (no queue pile-up). */
-			raw_syscall3(SYS_ioctl, t->sample_fd, PERF_EVENT_IOC_REFRESH, 1);
+			lbr_sys3(SYS_ioctl, t->sample_fd, PERF_EVENT_IOC_REFRESH, 1);
 			t->st.sample_ns += ticks() - t0;
 			ours = 1;
 		} else if (t->stop_fd >= 0 && si->si_fd == t->stop_fd) {

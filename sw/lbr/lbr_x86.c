@@ -3,6 +3,7 @@
  * fault-free memory reads through process_vm_readv. */
 #define _GNU_SOURCE
 #include "lbr_isa.h"
+#include "lbr_sys.h"
 
 #include <signal.h>
 #include <string.h>
@@ -300,7 +301,7 @@ static int seg_base(uint8_t seg, uint64_t *base)
 		*base = 0;
 		return 0;
 	}
-	if (syscall(SYS_arch_prctl, seg == LBR_SEG_FS ? ARCH_GET_FS : ARCH_GET_GS, &b) != 0)
+	if (lbr_sys2(SYS_arch_prctl, seg == LBR_SEG_FS ? ARCH_GET_FS : ARCH_GET_GS, &b) != 0)
 		return -1;
 	*base = b;
 	return 0;
