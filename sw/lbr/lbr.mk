@@ -30,7 +30,7 @@ LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so
 LBR_BIN     := $(BUILD)/bin/tiprof-lbr
-LBR_STAT_SRC := $(LBR_DIR)/lbr_stat.c   # `tiprof-lbr stat` (overhead and evaluation counters)
+LBR_STAT_SRC := $(LBR_DIR)/lbr_stat.c $(LBR_DIR)/lbr_probe.c  # `stat` (overhead, evaluation counters); perf access probe
 LBR_ZYDIS   := -lZydis
 
 # Test programs (known control flow) are built -O1 -g, as the checks read their disassembly.
@@ -76,7 +76,7 @@ $(LBR_RV_SO): $(LBR_RV_OBJS)
 	@$(LBR_RV_CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ -ldl -lpthread
 
 # (no libelf/libdw for riscv64 here: the output subcommands say so, lbr_outcmd_none.c)
-$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
+$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h
 	@mkdir -p $(@D)
 	@echo "  RVCC    $@"
 	@$(LBR_RV_CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
@@ -111,10 +111,15 @@ LBR_OUT_SRCS := $(patsubst %,$(LBR_DIR)/%.c,lbr_outcmd lbr_data lbr_sym lbr_agg 
 LBR_OUT_HDRS := $(patsubst %,$(LBR_DIR)/%.h,lbr_outcmd lbr_data lbr_sym lbr_agg lbr_edges \
                   lbr_perfdata lbr_dwarf lbr_llvmprof lbr_afdo)
 
-$(LBR_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_OUT_SRCS) $(LBR_OUT_HDRS) $(LBR_STAT_SRC)
+$(LBR_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_OUT_SRCS) $(LBR_OUT_HDRS) $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_OUT_SRCS) $(LBR_STAT_SRC) -ldw -lelf
+
+$(LBR_OUT)/tests/deny_perf.so: $(LBR_TDIR)/deny_perf.c
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) -std=c11 -Wall -Wextra -Werror -O1 -shared -fPIC -o $@ $< -ldl
 
 $(LBR_OUT)/tests/lbr_%: $(LBR_TDIR)/lbr_%.c
 	@mkdir -p $(@D)
@@ -132,7 +137,7 @@ $(LBR_OUT)/tests/test_lbr_unit: $(LBR_TDIR)/test_unit.c $(LBR_PIC_OBJS) $(LBR_HD
 	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_TDIR)/test_unit.c \
 	  $(filter-out %/lbr_preload.o,$(LBR_PIC_OBJS)) $(LBR_ZYDIS) -lpthread
 
-test-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS) $(LBR_TOOLS) $(LBR_RV_SO) $(LBR_RV_BIN)
+test-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS) $(LBR_TOOLS) $(LBR_OUT)/tests/deny_perf.so $(LBR_RV_SO) $(LBR_RV_BIN)
 	@echo "== test-lbr: software branch tracer (x86-64; RISC-V back end on the host)"
 	@BUILD=$(BUILD) RV_OBJDUMP=$(LBR_RV_OBJDUMP) timeout 120 $(LBR_TDIR)/run.sh
 	@echo "== test-lbr: output formats (perf.data, LLVM and AutoFDO profiles, edges) with their consumers"

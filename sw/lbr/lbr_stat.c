@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "lbr_file.h"
+#include "lbr_probe.h"
 
 int lbr_cmd_stat(int argc, char **argv);
 
@@ -355,6 +356,10 @@ int lbr_cmd_stat(int argc, char **argv)
 	c.argv = argv + i;
 	if (find_lib(c.lib, sizeof(c.lib)) < 0)
 		return bad("cannot find libtiprof-lbr.so (set TIPROF_LBR_LIB)", c.lib);
+	char why[512];
+	if (lbr_probe_perf(lbr_event_parse(c.event), strcmp(c.mech, "hwbp") == 0, why,
+			   sizeof(why)) < 0)
+		return bad(why, NULL);
 	if (c.keep) {
 		snprintf(c.out, sizeof(c.out), "%s", c.keep);
 	} else {

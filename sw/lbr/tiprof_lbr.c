@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lbr_file.h"
+#include "lbr_probe.h"
 #include "lbr_outcmd.h"
 
 
@@ -156,6 +157,12 @@ static int cmd_record(int argc, char **argv)
 	c.argv = argv + i;
 	if (find_lib(&c) < 0)
 		return fail("cannot find libtiprof-lbr.so (set TIPROF_LBR_LIB)", c.lib);
+	/* The events the tracer will open, tried here: a refusal is one line, not a program
+	 * that runs untraced. */
+	char why[512];
+	if (lbr_probe_perf(lbr_event_parse(c.event), strcmp(c.mech, "hwbp") == 0, why,
+			   sizeof(why)) < 0)
+		return fail(why, NULL);
 
 	/* Create the records file now, so an unwritable path fails before the command runs. */
 	int fd = open(c.out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

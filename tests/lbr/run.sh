@@ -221,6 +221,15 @@ baduse "depth 257" "$BIN" record --depth 257 -o "$W/x.lbr" -- "$T/lbr_recurse" 1
 baduse "stat without a command" "$BIN" stat --reps 2
 baduse "unknown event" "$BIN" record --event bogus -o "$W/x.lbr" -- "$T/lbr_recurse" 1
 baduse "unwritable output" "$BIN" record -o /proc/nonexistent/x.lbr -- "$T/lbr_recurse" 1
+# perf_event_open denied (as under kernel.perf_event_paranoid=3 without privileges): one line
+# naming the setting, the command not run, no records file.
+rm -f "$W/denied.lbr" "$W/denied.ran"
+baduse "perf access denied" env LD_PRELOAD="$T/deny_perf.so" "$BIN" record -o "$W/denied.lbr" -- touch "$W/denied.ran"
+if grep -q 'perf_event_paranoid' "$W/bad.err" && [ ! -e "$W/denied.lbr" ] && [ ! -e "$W/denied.ran" ]; then
+  ok "perf access denied: names kernel.perf_event_paranoid; command not run, no records file"
+else
+  bad "perf access denied: $(cat "$W/bad.err"); records file $(ls "$W/denied.lbr" 2>&1); ran $(ls "$W/denied.ran" 2>&1)"
+fi
 baduse "script of a non-records file" "$BIN" script "$T/lbr_exact"
 baduse "no subcommand" "$BIN"
 
