@@ -30,7 +30,7 @@ LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so
 LBR_BIN     := $(BUILD)/bin/tiprof-lbr
-LBR_STAT_SRC := $(LBR_DIR)/lbr_stat.c $(LBR_DIR)/lbr_probe.c  # `stat` (overhead, evaluation counters); perf access probe
+LBR_STAT_SRC := $(LBR_DIR)/lbr_stat.c $(LBR_DIR)/lbr_probe.c $(LBR_DIR)/lbr_cli.c  # `stat` (overhead, evaluation counters); perf access probe
 LBR_ZYDIS   := -lZydis
 
 # Test programs (known control flow) are built -O1 -g, as the checks read their disassembly.
@@ -76,7 +76,7 @@ $(LBR_RV_SO): $(LBR_RV_OBJS)
 	@$(LBR_RV_CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ -ldl -lpthread
 
 # (no libelf/libdw for riscv64 here: the output subcommands say so, lbr_outcmd_none.c)
-$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h
+$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h $(LBR_DIR)/lbr_cli.h
 	@mkdir -p $(@D)
 	@echo "  RVCC    $@"
 	@$(LBR_RV_CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
@@ -111,7 +111,7 @@ LBR_OUT_SRCS := $(patsubst %,$(LBR_DIR)/%.c,lbr_outcmd lbr_data lbr_sym lbr_agg 
 LBR_OUT_HDRS := $(patsubst %,$(LBR_DIR)/%.h,lbr_outcmd lbr_data lbr_sym lbr_agg lbr_edges \
                   lbr_perfdata lbr_dwarf lbr_llvmprof lbr_afdo)
 
-$(LBR_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_OUT_SRCS) $(LBR_OUT_HDRS) $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h
+$(LBR_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_OUT_SRCS) $(LBR_OUT_HDRS) $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h $(LBR_DIR)/lbr_cli.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_OUT_SRCS) $(LBR_STAT_SRC) -ldw -lelf

@@ -1,43 +1,11 @@
 /* lbr_data.c - load a records file into memory (contract in lbr_data.h). */
 #include "lbr_data.h"
+#include "lbr_cli.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int slurp(const char *path, uint8_t **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -errno;
-	size_t cap = 1 << 16, n = 0;
-	uint8_t *b = malloc(cap);
-	for (;;) {
-		if (!b) {
-			fclose(f);
-			return -ENOMEM;
-		}
-		size_t r = fread(b + n, 1, cap - n, f);
-		n += r;
-		if (n < cap)
-			break;
-		cap *= 2;
-		uint8_t *nb = realloc(b, cap);
-		if (!nb)
-			free(b);
-		b = nb;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(b);
-		return -EIO;
-	}
-	*buf = b;
-	*len = n;
-	return 0;
-}
 
 /* Append one element of `size` bytes to a growing array. */
 static int push(void **arr, size_t *n, size_t *cap, const void *elem, size_t size)
@@ -61,7 +29,7 @@ int lbr_data_load(const char *path, struct lbr_data *d, char *err, size_t errlen
 	err[0] = 0;
 	uint8_t *buf = NULL;
 	size_t len = 0;
-	int r = slurp(path, &buf, &len);
+	int r = lbr_cli_read_file(path, &buf, &len);
 	if (r < 0) {
 		snprintf(err, errlen, "cannot read the records file %s: %s", path, strerror(-r));
 		return -1;

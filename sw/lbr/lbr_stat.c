@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lbr_cli.h"
 #include "lbr_file.h"
 #include "lbr_probe.h"
 
@@ -61,50 +62,6 @@ static int bad(const char *msg, const char *detail)
 {
 	fprintf(stderr, PROG ": %s%s%s\n", msg, detail ? ": " : "", detail ? detail : "");
 	return 2;
-}
-
-static int parse_num(const char *s, uint64_t *v)
-{
-	char *end;
-	errno = 0;
-	if (!s || !*s || s[0] == '-')
-		return -1;
-	unsigned long long x = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*v = x;
-	return 0;
-}
-
-/* libtiprof-lbr.so: TIPROF_LBR_LIB, ../lib/ next to this program's bin/, or its directory. */
-static int find_lib(char *lib, size_t cap)
-{
-	const char *env = getenv("TIPROF_LBR_LIB");
-	if (env && *env) {
-		snprintf(lib, cap, "%s", env);
-		return access(lib, R_OK);
-	}
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return -1;
-	exe[n] = 0;
-	char *slash = strrchr(exe, '/');
-	if (!slash)
-		return -1;
-	*slash = 0;
-	static const char *const rel[] = { "/../lib/libtiprof-lbr.so", "/libtiprof-lbr.so" };
-	if (strlen(exe) + strlen(rel[0]) >= cap)
-		return -1;
-	for (int i = 0; i < 2; i++) {
-		memcpy(lib, exe, strlen(exe));
-		memcpy(lib + strlen(exe), rel[i], strlen(rel[i]) + 1);
-		if (access(lib, R_OK) == 0)
-			return 0;
-	}
-	if (strlen(exe) + strlen(rel[0]) < cap)
-		memcpy(lib + strlen(exe), rel[0], strlen(rel[0]) + 1); /* the usual place */
-	return -1;
 }
 
 static double now_s(void)
@@ -325,15 +282,15 @@ int lbr_cmd_stat(int argc, char **argv)
 		if (!v)
 			return bad("option needs a value", a);
 		if (strcmp(a, "--period") == 0 || strcmp(a, "-c") == 0) {
-			if (parse_num(v, &x) < 0 || x == 0)
+			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0)
 				return bad("--period must be a positive integer", v);
 			c.period = x;
 		} else if (strcmp(a, "--depth") == 0) {
-			if (parse_num(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
+			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
 				return bad("--depth must be between 1 and 256", v);
 			c.depth = (unsigned)x;
 		} else if (strcmp(a, "--reps") == 0 || strcmp(a, "-r") == 0) {
-			if (parse_num(v, &x) < 0 || x == 0 || x > MAX_REPS)
+			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0 || x > MAX_REPS)
 				return bad("--reps must be between 1 and 1000", v);
 			c.reps = (unsigned)x;
 		} else if (strcmp(a, "--event") == 0 || strcmp(a, "-e") == 0) {
@@ -354,7 +311,7 @@ int lbr_cmd_stat(int argc, char **argv)
 	if (i >= argc)
 		return bad("missing command: tiprof-lbr stat [options] -- CMD [ARGS...]", NULL);
 	c.argv = argv + i;
-	if (find_lib(c.lib, sizeof(c.lib)) < 0)
+	if (lbr_cli_find_lib(c.lib, sizeof(c.lib)) < 0)
 		return bad("cannot find libtiprof-lbr.so (set TIPROF_LBR_LIB)", c.lib);
 	char why[512];
 	if (lbr_probe_perf(lbr_event_parse(c.event), strcmp(c.mech, "hwbp") == 0, why,

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lbr_cli.h"
 #include "lbr_file.h"
 #include "lbr_probe.h"
 #include "lbr_outcmd.h"
@@ -67,51 +68,6 @@ struct record_ctx {
 	char lib[PATH_MAX];   /* preload library */
 };
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	errno = 0;
-	if (!s || !*s || s[0] == '-')
-		return -1;
-	unsigned long long x = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*v = x;
-	return 0;
-}
-
-/* The preload library: $LIBDIR/libtiprof-lbr.so next to bin/, or in the command's own
- * directory (the cross build's layout, $(BUILD)/lbr-riscv64/); TIPROF_LBR_LIB overrides. */
-static int find_lib(struct record_ctx *c)
-{
-	const char *env = getenv("TIPROF_LBR_LIB");
-	if (env && *env) {
-		snprintf(c->lib, sizeof(c->lib), "%s", env);
-		return access(c->lib, R_OK) == 0 ? 0 : -1;
-	}
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return -1;
-	exe[n] = 0;
-	char *slash = strrchr(exe, '/');
-	if (!slash)
-		return -1;
-	*slash = 0;
-	static const char *const rel[] = { "/../lib/libtiprof-lbr.so", "/libtiprof-lbr.so" };
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-		if (strlen(exe) + strlen(rel[i]) + 1 > sizeof(c->lib))
-			return -1;
-		memcpy(c->lib, exe, strlen(exe));
-		memcpy(c->lib + strlen(exe), rel[i], strlen(rel[i]) + 1);
-		if (access(c->lib, R_OK) == 0)
-			return 0;
-	}
-	/* Report the usual location. */
-	memcpy(c->lib + strlen(exe), rel[0], strlen(rel[0]) + 1);
-	return -1;
-}
-
 static int cmd_record(int argc, char **argv)
 {
 	struct record_ctx c = { "tiprof-lbr.data", "task-clock", LBR_DEFAULT_PERIOD,
@@ -136,11 +92,11 @@ static int cmd_record(int argc, char **argv)
 				return fail("unknown event (use task-clock, cpu-clock, cycles or instructions)", v);
 			c.event = v;
 		} else if (strcmp(a, "--period") == 0 || strcmp(a, "-c") == 0) {
-			if (parse_u64(v, &x) < 0 || x == 0)
+			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0)
 				return fail("--period must be a positive integer", v);
 			c.period = x;
 		} else if (strcmp(a, "--depth") == 0) {
-			if (parse_u64(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
+			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
 				return fail("--depth must be between 1 and 256", v);
 			c.depth = (unsigned)x;
 		} else if (strcmp(a, "--mech") == 0) {
@@ -155,7 +111,7 @@ static int cmd_record(int argc, char **argv)
 	if (i >= argc)
 		return fail("missing command: " PROG " record [options] -- CMD [ARGS...]", NULL);
 	c.argv = argv + i;
-	if (find_lib(&c) < 0)
+	if (lbr_cli_find_lib(c.lib, sizeof(c.lib)) < 0)
 		return fail("cannot find libtiprof-lbr.so (set TIPROF_LBR_LIB)", c.lib);
 	/* The events the tracer will open, tried here: a refusal is one line, not a program
 	 * that runs untraced. */
@@ -235,34 +191,6 @@ struct script_ctx {
 	int tid;    /* prefix each line with the thread id (script) */
 };
 
-static int read_file(const char *path, uint8_t **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -errno;
-	size_t cap = 1 << 16, n = 0;
-	uint8_t *b = malloc(cap);
-	for (;;) {
-		if (!b) {
-			fclose(f);
-			return -ENOMEM;
-		}
-		size_t r = fread(b + n, 1, cap - n, f);
-		n += r;
-		if (n < cap)
-			break;
-		cap *= 2;
-		uint8_t *nb = realloc(b, cap);
-		if (!nb)
-			free(b);
-		b = nb;
-	}
-	fclose(f);
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
 static int cmd_script(int argc, char **argv, int dump)
 {
 	struct script_ctx c = { dump, 1 };
@@ -281,7 +209,7 @@ static int cmd_script(int argc, char **argv, int dump)
 		return fail("missing records file (usage: " PROG " script FILE)", NULL);
 	uint8_t *buf = NULL;
 	size_t len = 0;
-	int r = read_file(path, &buf, &len);
+	int r = lbr_cli_read_file(path, &buf, &len);
 	if (r < 0)
 		return fail("cannot read the records file", strerror(-r));
 	if (lbr_file_check_header(buf, len) < 0) {
