@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -55,6 +56,7 @@ struct rec_ctx {
 	int writing;			/* wr is open */
 	int write_err;			/* first writer error reported */
 	uint64_t samples, lost_unit, lost_sw, bad_recs, ring_lost;
+	uint64_t aux_full;		/* AUX regions flagged TRUNCATED: the area was full */
 	uint64_t last_cycle;
 };
 
@@ -126,6 +128,8 @@ static void aux_region(struct rec_ctx *c, uint64_t off, uint64_t size, uint64_t 
 
 	if (off < c->aux_done)	/* already consumed (cannot happen: regions are in order) */
 		off = c->aux_done;
+	if (flags & PERF_AUX_FLAG_TRUNCATED)
+		c->aux_full++;	/* the driver found no room; perf core then disables the event */
 	while (off < end) {
 		n = pa_aux_decode(c->aux, c->aux_len, off, end, &r);
 		if (n <= 0) {
@@ -456,6 +460,13 @@ int cmd_record(int argc, char **argv)
 			break;
 		}
 		drain(&c);
+		/*
+		 * Resume sampling if a full AUX area made perf core disable the event: a
+		 * TRUNCATED region (samples the driver had no room for, counted in lost_sw)
+		 * or an AUX area with no room at all makes perf core disable it. The command
+		 * has exec'ed, so enable_on_exec has fired: a no-op while the event is on.
+		 */
+		ioctl(c.fd, PERF_EVENT_IOC_ENABLE, 0);
 		w = waitpid(pid, &status, WNOHANG);
 		if (w == pid)
 			cmd_done = 1;
@@ -483,6 +494,10 @@ int cmd_record(int argc, char **argv)
 	if (c.ring_lost)
 		fprintf(stderr, "%s: warning: the perf ring lost %llu records (AUX regions may "
 			"be missing)\n", prog, (unsigned long long)c.ring_lost);
+	if (c.aux_full)
+		fprintf(stderr, "%s: warning: the AUX area filled %llu times; sampling paused each "
+			"time until the recorder caught up (use a larger --aux-pages)\n", prog,
+			(unsigned long long)c.aux_full);
 	if (!c.write_err)
 		fprintf(stderr, "%s: %llu samples written to %s (lost: %llu by the unit, %llu on "
 			"the software path)\n", prog, (unsigned long long)c.samples, out,

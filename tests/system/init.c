@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <linux/perf_event.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -730,6 +731,80 @@ static int check_record_aux_wrap(char *d, size_t n)
 	return record_fake(d, n, "16", "0.8", 800, 0);
 }
 
+static void sleep_s(double secs)
+{
+	struct timespec ts = { (time_t)secs, (long)((secs - (time_t)secs) * 1e9) };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/*
+ * The recorder falls behind: it is stopped (SIGSTOP) 0.05 s into a 1 s run for
+ * 0.4 s, while the fake unit fills the 16 KiB AUX area (~136 records) many
+ * times over. The driver counts what it has no room for (lost_sw, a TRUNCATED
+ * region) and stops the unit until the area has room again (the next
+ * schedule-in restarts it; the recorder also re-enables the event in case perf
+ * core disabled it). Checked: the run ends normally, the losses are counted,
+ * the recorder warns that the area filled, and sampling went on after the
+ * recorder caught up (the first 0.05 s plus one area hold < 300 samples; the
+ * file must hold >= 600).
+ */
+static int check_record_aux_full(char *d, size_t n)
+{
+	char *const rec[] = { RECORD_BIN, "-o", "/full.tps", "--period", "1000", "--random-bits",
+			      "4", "--aux-pages", "4", "--", "/init", "busy", "1.0", NULL };
+	char *const chk[] = { RECORD_BIN, "--check", "/full.tps", NULL };
+	unsigned long long samples = 0, lost_sw = 0;
+	char out[1024], *p;
+	size_t len = 0;
+	int pp[2], status, code;
+	pid_t pid;
+	ssize_t r;
+
+	if (pipe2(pp, O_CLOEXEC))
+		return fmt(d, n, CHECK_FAIL, "pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid == 0) {
+		dup2(pp[1], STDOUT_FILENO);
+		dup2(pp[1], STDERR_FILENO);
+		execv(rec[0], rec);
+		_exit(126);
+	}
+	close(pp[1]);
+	if (pid < 0) {
+		close(pp[0]);
+		return fmt(d, n, CHECK_FAIL, "fork: %s", strerror(errno));
+	}
+	sleep_s(0.05);
+	kill(pid, SIGSTOP);
+	sleep_s(0.4);
+	kill(pid, SIGCONT);
+	while ((r = read(pp[0], out + len, sizeof(out) - 1 - len)) > 0 ||
+	       (r < 0 && errno == EINTR))
+		if (r > 0 && (len += (size_t)r) == sizeof(out) - 1)
+			break;
+	out[len] = 0;
+	close(pp[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
+		return fmt(d, n, CHECK_FAIL, "record status %d: %s", status, out);
+	if (!strstr(out, "warning: the AUX area filled"))
+		return fmt(d, n, CHECK_FAIL, "no AUX-full warning: %s", out);
+	code = run_capture(chk, out, sizeof(out));
+	if (code)
+		return fmt(d, n, CHECK_FAIL, "--check exit %d: %s", code, out);
+	p = strstr(out, "samples=");
+	if (p)
+		samples = strtoull(p + 8, NULL, 10);
+	p = strstr(out, "lost_sw=");
+	if (p)
+		lost_sw = strtoull(p + 8, NULL, 10);
+	if (samples < 600 || !lost_sw)
+		return fmt(d, n, CHECK_FAIL, "want >= 600 samples (sampling resumed) and lost_sw > 0: %s",
+			   out);
+	return fmt(d, n, CHECK_PASS, "%s", out);
+}
+
 /* The command's exit status passes through; a missing command is one line and 127. */
 static int check_record_exit_status(char *d, size_t n)
 {
@@ -916,6 +991,7 @@ static const struct check checks[] = {
 	{ "fake_unit_aux_sampling", check_fake_aux_sampling },
 	{ "record_fake_unit", check_record_fake },
 	{ "record_aux_wrap", check_record_aux_wrap },
+	{ "record_aux_full_resumes", check_record_aux_full },
 	{ "record_exit_status", check_record_exit_status },
 	{ "fake_unit_unload_while_open", check_fake_unload_busy },
 	{ "fake_unit_unload", check_fake_unload },
