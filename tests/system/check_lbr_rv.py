@@ -227,6 +227,61 @@ def exact_pairs(log, regions):
     return pcs, seq
 
 
+def overlap(exe, obj_of, stacks, samples, pcs, seq, regions):
+    """Similarity of the tracer's profile of the executable to the exact (single-stepped) run's,
+    as for x86-64 against callgrind (docs/lbr.md section 7): function overlap = sum over
+    functions of min(normalized instructions executed), the tracer's counted over the
+    fall-through ranges of its stacks (sampled pc to first from, each to to the next from);
+    edge overlap = the same over taken-branch edges (Chen et al., CGO 2010)."""
+    syms = []
+    out = subprocess.run([exe.nm, '-n', '--defined-only', exe.host], capture_output=True,
+                         text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in 'tTwW':
+            syms.append((int(f[0], 16), f[2]))
+    addrs = [a for a, _ in syms]
+
+    def func(v):
+        i = bisect.bisect_right(addrs, v) - 1
+        return syms[i][1] if i >= 0 else '?'
+
+    exact_f, lbr_f, exact_e, lbr_e = {}, {}, {}, {}
+    for pc in pcs:
+        if any(lo <= pc < hi for lo, hi, *_ in regions):
+            exact_f[func(pc)] = exact_f.get(func(pc), 0) + 1
+    for p in seq:
+        if p is not None and p[0][0] == exe.guest and p[1][0] == exe.guest:
+            exact_e[p] = exact_e.get(p, 0) + 1
+
+    def walk(a, b):
+        v, vend = exe.to_vaddr(a), exe.to_vaddr(b)
+        while v is not None and v <= vend and v in exe.insns:
+            lbr_f[func(v)] = lbr_f.get(func(v), 0) + 1
+            v += exe.insns[v][0]
+
+    for st, sample in zip(stacks, samples):
+        starts = [sample] + [to for _, to in st]
+        ends = [fr for fr, _ in st]
+        for a, b in zip(starts, ends):
+            if obj_of(a) is exe and obj_of(b) is exe and a <= b:
+                walk(a, b)
+        for fr, to in st:
+            if obj_of(fr) is exe and obj_of(to) is exe:
+                k = ((exe.guest, exe.to_vaddr(fr)), (exe.guest, exe.to_vaddr(to)))
+                lbr_e[k] = lbr_e.get(k, 0) + 1
+
+    def ov(p, q):
+        sp, sq = sum(p.values()), sum(q.values())
+        if not sp or not sq:
+            return 0.0
+        return sum(min(p[k] / sp, q.get(k, 0) / sq) for k in p)
+
+    return ('similarity to the exact run (executable only): function overlap %.1f%% over %d '
+            'functions, edge overlap %.1f%% over %d edges'
+            % (100 * ov(exact_f, lbr_f), len(exact_f), 100 * ov(exact_e, lbr_e), len(exact_e)))
+
+
 def main():
     argv = sys.argv[1:]
     opts = {'--obj': [], '--prog': None, '--exact': None, '--min': '10',
@@ -419,6 +474,9 @@ def main():
             if not any(seq[i:i + len(st)] == keys for i in index.get(keys[0], [])):
                 fail('stack is not a run of the exact trace: '
                      + ' '.join('%#x->%#x' % p for p in st))
+    similarity = ''
+    if opts['--exact']:
+        similarity = '; ' + overlap(exe, obj_of, stacks, samples, pcs, seq, regions)
     if nchecked < min_checked:
         fail('only %d stacks checked against objdump (want >= %d)' % (nchecked, min_checked))
     if opts['--exact'] and nexact < min_exact:
@@ -426,9 +484,10 @@ def main():
     outside = ', '.join('%d in %s' % (c, os.path.basename(p))
                         for p, c in sorted(per_obj.items()) if p != exe_guest) or 'none'
     print('%d stacks, %d pairs (%d from the executable; outside it: %s): %s; %d stacks checked '
-          'wholly against objdump, %d against the exact trace; %d failures'
+          'wholly against objdump, %d against the exact trace; %d failures%s'
           % (len(stacks), npairs, per_obj.get(exe_guest, 0), outside,
-             ', '.join('%d %s' % (c, k) for k, c in kinds.items()), nchecked, nexact, fails))
+             ', '.join('%d %s' % (c, k) for k, c in kinds.items()), nchecked, nexact, fails,
+             similarity))
     return 1 if fails else 0
 
 
