@@ -159,10 +159,9 @@ int iss_mem_is_free(const struct iss_mem *m, uint64_t addr, uint64_t len)
 	return 1;
 }
 
-int iss_mem_read(struct iss_mem *m, uint64_t addr, void *out, size_t n)
+/* Copy n bytes between guest memory at addr and buf, page by page (to_guest: buf -> guest). */
+static int iss_mem_copy(struct iss_mem *m, uint64_t addr, uint8_t *buf, size_t n, int to_guest)
 {
-	uint8_t *o = out;
-
 	while (n) {
 		size_t off = addr & ISS_PAGE_MASK, k = ISS_PAGE_SIZE - off;
 		uint8_t *p = iss_mem_ptr(m, addr, 1);
@@ -171,32 +170,25 @@ int iss_mem_read(struct iss_mem *m, uint64_t addr, void *out, size_t n)
 			return -1;
 		if (k > n)
 			k = n;
-		memcpy(o, p, k);
-		o += k;
+		if (to_guest)
+			memcpy(p, buf, k);
+		else
+			memcpy(buf, p, k);
+		buf += k;
 		addr += k;
 		n -= k;
 	}
 	return 0;
 }
 
+int iss_mem_read(struct iss_mem *m, uint64_t addr, void *out, size_t n)
+{
+	return iss_mem_copy(m, addr, out, n, 0);
+}
+
 int iss_mem_write(struct iss_mem *m, uint64_t addr, const void *in, size_t n)
 {
-	const uint8_t *i = in;
-
-	while (n) {
-		size_t off = addr & ISS_PAGE_MASK, k = ISS_PAGE_SIZE - off;
-		uint8_t *p = iss_mem_ptr(m, addr, 1);
-
-		if (!p)
-			return -1;
-		if (k > n)
-			k = n;
-		memcpy(p, i, k);
-		i += k;
-		addr += k;
-		n -= k;
-	}
-	return 0;
+	return iss_mem_copy(m, addr, (uint8_t *)(uintptr_t)in, n, 1);
 }
 
 long iss_mem_strnlen(struct iss_mem *m, uint64_t addr, size_t max)
