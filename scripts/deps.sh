@@ -3,7 +3,8 @@
 set -euo pipefail
 
 pkgs=(make gcc python3 verilator iverilog yosys nextpnr-ice40
-      gcc-riscv64-linux-gnu binutils-riscv64-linux-gnu qemu-user
+      gcc-riscv64-linux-gnu libc6-dev-riscv64-cross linux-libc-dev-riscv64-cross
+      binutils-riscv64-linux-gnu qemu-user
       libdw-dev libelf-dev libzydis-dev gtkwave
       linux-source-6.1 qemu-system-misc opensbi device-tree-compiler flex bison bc cpio
       sparse libssl-dev
