@@ -1,11 +1,12 @@
 # tiprof top-level Makefile: the targets show the flow.
 #   make demo   run the main job on the built-in default workload
 #   make test   run every test tier (what CI runs)
-#   make lint   lint RTL on Verilator, Icarus and Yosys
-#   make synth  synthesis table (Yosys generic, Xilinx, iCE40 + nextpnr)
-#   make bench  speed and accuracy benchmarks (print their figures)
-#   make deps   install missing Debian 12 packages (or print the apt-get line)
+#   make help   list every target (each fragment documents its own with '## target: what')
 # Tool paths can be overridden: make CC=clang VERILATOR=/opt/verilator/bin/verilator
+#
+# Layout: every component has a fragment beside its sources (lib/isa/isa.mk, sim/core/core.mk,
+# sw/sw.mk, rtl/rtl.mk, ...) that builds it and defines its test target; a component's tests
+# live under tests/ at the same path (lib/isa -> tests/lib/isa, sim/core -> tests/sim/core).
 
 .DEFAULT_GOAL := help
 SHELL := /bin/bash
@@ -22,11 +23,27 @@ NEXTPNR_ICE40 ?= nextpnr-ice40
 PYTHON        ?= python3
 QEMU_RISCV64  ?= qemu-riscv64
 
-BUILD    := build
+BUILD    ?= build
 CSTD     := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
 CWARN    := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = $(CSTD) $(CWARN) $(CFLAGS) -Iinclude -I$(BUILD)/gen
+# The one sanitizer set of every sanitized test build.
+SANFLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# Header dependencies: every object built by the rule below has a .d file beside it.
+DEPFLAGS := -MMD -MP
+
+# One rule compiles every library and command source into $(BUILD)/obj/<its path>.o. A
+# fragment gives a folder its include flags with CFLAGS_<folder> (e.g. CFLAGS_lib/symbol) and
+# a single file extra flags with CFLAGS_<file>.
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(CFLAGS_$(patsubst %/,%,$(dir $<))) $(CFLAGS_$<) -c -o $@ $<
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
+# The one command (sw/sw.mk links it; other fragments' tests run it).
+TIPROF_BIN := $(BUILD)/bin/tiprof
 
 # Component fragments append to these lists.
 TEST_TARGETS  :=
@@ -35,24 +52,32 @@ BENCH_TARGETS :=
 SYNTH_TARGETS :=
 
 .PHONY: help demo test lint synth bench deps clean
+## help: list every target with what it does (this list)
 help:
-	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
+	@echo "tiprof: make TARGET, where TARGET is one of (fragments under their folders say more):"
+	@grep -h '^## ' $(MAKEFILE_LIST) | sed 's/^## //' | \
+	  awk -F': ' '{ printf "  %-22s %s\n", $$1, substr($$0, length($$1) + 3) }'
 
+# TIPROF_SIM=0 leaves the simulator (sim/, rtl/ co-simulation) out: the board's tiprof.
+TIPROF_SIM ?= 1
 include spec/spec.mk
-include sim/vcd/vcd.mk
-include sim/isa/isa.mk
+include lib/lib.mk
+include driver/hw/hw.mk
+include driver/driver.mk
+ifneq ($(TIPROF_SIM),0)
 include sim/iss/iss.mk
 include sim/workloads/workloads.mk
 include sim/model/model.mk
 include sim/trace/trace.mk
-include driver/hw/hw.mk
-include driver/driver.mk
 include sim/core/core.mk
-include tests/tip/tip.mk
-include sw/sw.mk
+include sim/policy/policy.mk
+include sim/cmd/cmd.mk
+include rtl/rtl.mk
+include sim/cosim/cosim.mk
+endif
 include sw/lbr/lbr.mk
-include tests/accuracy/accuracy.mk
-include tests/report/report.mk
+include sw/sw.mk
+include sw/report.mk
 include fpga/fpga.mk
 
 deps:
@@ -101,3 +126,6 @@ bench: deps $(BENCH_TARGETS)
 
 clean:
 	rm -rf $(BUILD)
+
+# Header dependencies of everything built by the generic rule.
+-include $(shell find $(BUILD)/obj -name "*.d" 2>/dev/null)

@@ -2,6 +2,10 @@
 # test tier. Included by the top Makefile (BUILD, CROSS_COMPILE). None of
 # these targets is in TEST_TARGETS or LINT_TARGETS: they build a riscv64
 # kernel first (scripts/kernel/build.sh, ~3.5 min on 2 cores, then cached).
+## kernel: Linux 6.1 for riscv64 from Debian's linux-source (cached under build/kernel/)
+## driver: build the tiprof_pmu.ko kernel module (W=1, -Werror) against that kernel or KDIR=
+## lint-driver: checkpatch --strict and sparse on the driver
+## test-system: boot riscv64 Linux under QEMU with OpenSBI: the module, perf sampling, tiprof record and the riscv64 branch tracer (CI runs it after make test)
 #   make kernel        Linux 6.1 Image + modules tree from Debian's
 #                      linux-source-6.1 (build/kernel/current/obj)
 #   make driver        build/driver/tiprof_pmu.ko against it (W=1, -Werror);
@@ -37,10 +41,8 @@ lint-driver: kernel
 	  echo "$$out" | grep -v '^  [A-Z]' || true; \
 	  ! echo "$$out" | grep -q 'warning:\|error:'
 
-# tiprof-record-riscv64 (sw/sw.mk): `tiprof record` as a static riscv64 program, put in
-# the initramfs as /bin/tiprof-record; lbr-riscv64 (sw/lbr/lbr.mk): the software branch
-# tracer for riscv64, traced and checked in the guest.
-test-system: tiprof-record-riscv64 lbr-riscv64
-	@BUILD=$(CURDIR)/$(BUILD) CROSS_COMPILE=$(CROSS_COMPILE) \
-	  TIPROF_RECORD=$(CURDIR)/$(BUILD)/riscv64/tiprof-record LBR_RV=$(CURDIR)/$(LBR_RV_BUILD) \
+# lbr-riscv64 (sw/lbr/lbr.mk): tiprof (record, lbr, dump) and the software branch tracer's
+# library for riscv64, run and checked in the guest.
+test-system: lbr-riscv64
+	@BUILD=$(CURDIR)/$(BUILD) CROSS_COMPILE=$(CROSS_COMPILE) LBR_RV=$(CURDIR)/$(LBR_RV_BUILD) \
 	  tests/system/run.sh

@@ -13,7 +13,8 @@
  * Samples travel through the perf AUX area, as with drivers/perf/arm_spe_pmu.c:
  * perf_event_overflow() is not exported to modules, so raw samples are out of
  * reach of a loadable driver. The AUX stream is a sequence of records
- * (struct tiprof_pmu_rec, docs/driver.md); lost samples, counted by the
+ * (struct tiprof_aux_rec of include/tiprof/aux_record.h, the layout `tiprof record`
+ * reads; docs/driver.md); lost samples, counted by the
  * unit's TIP_LOST and by this driver when the AUX area is full, become LOST
  * records and set PERF_AUX_FLAG_COLLISION / _TRUNCATED on the AUX record.
  */
@@ -36,27 +37,13 @@
 #include <linux/vmalloc.h>
 #include <asm/asm-extable.h>
 
+#include "tiprof/aux_record.h"
 #include "tiprof_hw.h"
 #include "tiprof_pmu_fake.h"
 
 #define TIPROF_PMU_NAME		"tiprof_pmu"
 /* Samples drained per tiprof_hw_drain() call in the interrupt handler. */
 #define TIPROF_PMU_BATCH	16
-
-/* AUX record types (struct tiprof_pmu_rec.type). */
-#define TIPROF_PMU_REC_SAMPLE	1	/* payload: struct tiprof_sample */
-#define TIPROF_PMU_REC_LOST	2	/* payload: u64 samples lost since the last */
-
-/* One record of the AUX stream; records are 8-byte aligned. */
-struct tiprof_pmu_rec {
-	u16 type;	/* TIPROF_PMU_REC_* */
-	u16 size;	/* bytes, header included */
-	u32 reserved;	/* 0 */
-	union {
-		struct tiprof_sample sample;	/* REC_SAMPLE */
-		u64 lost;			/* REC_LOST */
-	};
-};
 
 /* AUX buffer of one event: the perf pages, mapped contiguously. */
 struct tiprof_pmu_buf {
@@ -417,7 +404,7 @@ static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
 {
 	struct perf_output_handle *h = &c->handle;
 	struct tiprof_pmu_buf *buf = perf_get_aux(h);
-	struct tiprof_pmu_rec rec;
+	struct tiprof_aux_rec rec;
 	unsigned long done = 0;
 	u64 lost = 0;
 	int n, i;
@@ -428,8 +415,8 @@ static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
 	do {
 		n = tiprof_hw_drain(&c->hw, c->batch, TIPROF_PMU_BATCH);
 		for (i = 0; i < n; i++) {
-			rec.type = TIPROF_PMU_REC_SAMPLE;
-			rec.size = sizeof(rec);
+			rec.type = TIPROF_AUX_REC_SAMPLE;
+			rec.size = TIPROF_AUX_REC_SAMPLE_SIZE;
 			rec.sample = c->batch[i];
 			/* keep room for the LOST record that may follow */
 			if (done + 2 * sizeof(rec) > h->size) {
@@ -457,8 +444,8 @@ static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
 	}
 	if (lost && done + sizeof(rec) <= h->size) {
 		memset(&rec, 0, sizeof(rec));
-		rec.type = TIPROF_PMU_REC_LOST;
-		rec.size = offsetof(struct tiprof_pmu_rec, lost) + sizeof(u64);
+		rec.type = TIPROF_AUX_REC_LOST;
+		rec.size = TIPROF_AUX_REC_LOST_SIZE;
 		rec.lost = lost;
 		tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
 	}

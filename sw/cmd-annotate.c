@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "lib/sfprof.h"
-#include "lib/srcline.h"
+#include "srcline.h"
 #include "rv_isa.h"
-#include "tiprof.h"
+#include "tiprof/cmd.h"
 
 /* Lines of one source file, read on demand. */
 struct src_cache {

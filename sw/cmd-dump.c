@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/sample_file.h"
-#include "tiprof.h"
+#include "sample_file.h"
+#include "tiprof/cmd.h"
 
 /* State of one dump. */
 struct dump_ctx {

@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "tiprof.h"
+#include "tiprof/cmd.h"
 
 /* Contract in tiprof.h: print the list (no argument) or argv[1]'s usage. */
 int cmd_help(int argc, char **argv)

@@ -11,8 +11,8 @@
  * lost by the unit, otherwise (TRUNCATED) as lost on the software path.
  * The command's exit status is passed through.
  *
- * Built into build/bin/tiprof and, with -DTIPROF_RECORD_MAIN, as the static
- * stand-alone `tiprof-record` for the riscv64 system test (sw/sw.mk).
+ * Built into build/bin/tiprof and into the riscv64 tiprof of the system test's guest
+ * (sw/lbr/lbr.mk).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -32,8 +32,8 @@
 #include <unistd.h>
 
 #include "lib/perf_aux.h"
-#include "lib/sample_file.h"
-#include "tiprof.h"
+#include "sample_file.h"
+#include "tiprof/cmd.h"
 
 #define RING_PAGES 16		/* data pages of the perf ring (PERF_RECORD_AUX etc.) */
 #define AUX_PAGES 256		/* default AUX area: 1 MiB with 4 KiB pages */
@@ -41,7 +41,7 @@
 
 int cmd_record(int argc, char **argv);
 
-static const char *prog = "tiprof record";
+static const char *const prog = "tiprof record";
 
 /* State of one recording. */
 struct rec_ctx {
@@ -534,11 +534,3 @@ out:
 	return ret;
 }
 
-#ifdef TIPROF_RECORD_MAIN
-/* The stand-alone `tiprof-record` (static, for the riscv64 system test). */
-int main(int argc, char **argv)
-{
-	prog = "tiprof-record";
-	return cmd_record(argc, argv);
-}
-#endif

@@ -6,7 +6,7 @@
  * mix; or its cycle stacks (per symbol, and per hot instruction of one function) as text,
  * JSON or an SVG chart in the style of the TIP paper's Figures 7 and 13 (docs/report.md).
  * Samples are attributed time-proportionally by sw/lib/attrib; symbols come from
- * sim/policy/code_map; the chart is drawn by sw/lib/svg.
+ * lib/symbol/code_map; the chart is drawn by lib/chart/svg.
  *
  * Sections: aggregation; the Oracle profile; the function of the cycle-stack view;
  * output (text, JSON, cycle stacks, SVG); entry point.
@@ -19,11 +19,11 @@
 #include <string.h>
 
 #include "lib/sfprof.h"
-#include "lib/svg.h"
+#include "svg.h"
 #include "rv_isa.h"
-#include "tiprof.h"
+#include "tiprof/cmd.h"
 
-#define REPORT_UNKNOWN UINT64_MAX	/* key of addresses outside every function */
+#define REPORT_UNKNOWN CODE_MAP_UNKNOWN	/* key of addresses outside every function */
 
 /* State of one report. */
 struct report_ctx {
@@ -59,17 +59,7 @@ static const char *const level_names[] = { "instruction", "block", "function" };
 /* Key of addr at the context's level. */
 static uint64_t report_key(const struct report_ctx *x, uint64_t addr)
 {
-	long f;
-
-	switch (x->level) {
-	case LEVEL_FUNCTION:
-		f = code_map_func(&x->p.map, addr);
-		return f < 0 ? REPORT_UNKNOWN : x->p.map.func[f].start;
-	case LEVEL_BLOCK:
-		return code_map_block(&x->p.map, addr);
-	default:
-		return addr;
-	}
+	return code_map_key(&x->p.map, addr, x->level);
 }
 
 /* Name of a key: function, function+offset, or "[unknown]" / a bare address. */

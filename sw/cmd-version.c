@@ -5,9 +5,9 @@
  */
 #include <stdio.h>
 
-#include "lib/sample_file.h"
+#include "sample_file.h"
 #include "tiprof/tiprof_regs.h"
-#include "tiprof.h"
+#include "tiprof/cmd.h"
 
 /* Contract in tiprof.h: print the versions; no arguments. */
 int cmd_version(int argc, char **argv)

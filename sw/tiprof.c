@@ -1,24 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tiprof.c - entry point of the `tiprof` command: finds the subcommand in the table
- * and runs it. Subcommands are in sw/cmd-*.c, their libraries in sw/lib/.
+ * and runs it. Subcommands are in sw/cmd-*.c, their libraries in sw/lib/ and lib/; the
+ * simulator's (sim/cmd/cmd-*.c) are in the table when the build links them in
+ * (TIPROF_HAVE_SIM); a build without libdw/libelf (the riscv64 guest's, TIPROF_NO_DWARF)
+ * has no report or annotate.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "tiprof.h"
-
-#ifdef TIPROF_HAVE_SIM
-/* sw/cmd-sim.c, built when the core model is part of the build (sw/sw.mk). */
-int cmd_sim(int argc, char **argv);
-/* sw/cmd-accuracy.c, built with the core model. */
-int cmd_accuracy(int argc, char **argv);
-/* sw/cmd-report.c and sw/cmd-annotate.c (they read functions and blocks with sim/policy). */
-int cmd_report(int argc, char **argv);
-int cmd_annotate(int argc, char **argv);
-#endif
-/* sw/cmd-record.c: the tiprof_pmu perf PMU (docs/record.md). */
-int cmd_record(int argc, char **argv);
+#include "tiprof/cmd.h"
 
 /* The subcommands, in the order `tiprof help` lists them. */
 const struct tiprof_cmd tiprof_cmds[] = {
@@ -40,6 +31,8 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  --svg DIR writes the charts; --rob-trace records the ROB interface for replay\n"
 	  "  through the RTL.",
 	  cmd_accuracy },
+#endif
+#ifndef TIPROF_NO_DWARF
 	{ "annotate", "annotated disassembly of a profiled function, with source lines",
 	  "usage: tiprof annotate FILE [--elf ELF] [--function NAME]\n"
 	  "  Print every instruction of NAME (default: the hottest function) with its share\n"
@@ -57,6 +50,28 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  cmd_dump },
 	{ "help", "list the commands, or show how to use one",
 	  "usage: tiprof help [COMMAND]", cmd_help },
+#ifdef TIPROF_HAVE_SIM
+	{ "iss", "run a static riscv64 Linux program on the instruction-set simulator",
+	  "usage: tiprof iss [--count] [--trace] [--seed N] [--max-insns N] PROG [ARGS]\n"
+	  "  Run PROG with ARGS on the RV64GC user-mode ISS (the one the core model runs on);\n"
+	  "  its output is ours and its exit status is ours. --count prints the instructions\n"
+	  "  retired, --trace every retired instruction (pc, bits, disassembly) on stderr,\n"
+	  "  --seed N seeds AT_RANDOM and getrandom (default 1), --max-insns N stops after N\n"
+	  "  instructions (exit status 124). 127: PROG could not be loaded; 126: an error.",
+	  cmd_iss },
+#endif
+	{ "lbr", "software branch tracer: LBR-like branch records on any Linux, and their outputs",
+	  "usage: tiprof lbr record [-o FILE] [--event E] [--period P] [--depth N] [--mech hwbp|int3] -- CMD [ARGS]\n"
+	  "       tiprof lbr script [--no-tid] FILE | dump FILE\n"
+	  "       tiprof lbr perf FILE [-o perf.data] | llvm-prof FILE [--binary EXE] [-o OUT]\n"
+	  "       tiprof lbr afdo-text FILE [--binary EXE] [-o OUT] | edges [--blocks] FILE [-o OUT]\n"
+	  "       tiprof lbr stat [--period P] [--depth N] [--mech M] [--reps R] [--json] -- CMD [ARGS]\n"
+	  "  record runs CMD with the tracer preloaded (libtiprof-lbr.so beside tiprof, or\n"
+	  "  TIPROF_LBR_LIB) and writes its records file (default tiprof-lbr.data); script and\n"
+	  "  dump print it; perf, llvm-prof, afdo-text and edges convert it for perf, clang\n"
+	  "  -fprofile-sample-use, create_llvm_prof and edge counts; stat measures the tracer's\n"
+	  "  overhead. `tiprof lbr --help` has every option (docs/lbr.md).",
+	  cmd_lbr },
 	{ "record", "profile a command with the TIP unit through the tiprof_pmu perf PMU",
 	  "usage: tiprof record [-o FILE] [--period P] [--random-bits K] [--user|--kernel]\n"
 	  "                     [--aux-pages N] -- CMD [ARGS]\n"
@@ -69,7 +84,7 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  size in pages (power of two, default 256). The exit status is CMD's.\n"
 	  "  --check FILE reads FILE back and prints its sample and lost counts.",
 	  cmd_record },
-#ifdef TIPROF_HAVE_SIM
+#ifndef TIPROF_NO_DWARF
 	{ "report", "flat profile of a sample file: functions, blocks or instructions",
 	  "usage: tiprof report FILE [--elf ELF] [--level function|block|instruction]\n"
 	  "                     [--json] [--oracle ORACLE] [--limit N]\n"
@@ -85,6 +100,8 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  hot instructions of NAME (default: the hottest function); with --json as JSON.\n"
 	  "  --svg OUT.svg also writes them as a chart (TIP paper, Figures 7 and 13).",
 	  cmd_report },
+#endif
+#ifdef TIPROF_HAVE_SIM
 	{ "sim", "run a RISC-V program on the out-of-order core model: cycles, IPC, cycle stack",
 	  "usage: tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE] [--profile FILE]\n"
 	  "                  [--period P] [--rand-bits K] [--rtl] [--rob-trace FILE] ELF [ARGS]\n"
@@ -101,6 +118,13 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  --rob-trace FILE records the per-cycle ROB interface (docs/rob-trace.md) for\n"
 	  "  tiprof-trace and for replay through the RTL unit.",
 	  cmd_sim },
+	{ "trace", "inspect a ROB trace file, or export a window of it as VCD",
+	  "usage: tiprof trace info FILE | dump FILE [--from N] [--count M] |\n"
+	  "                    vcd FILE -o OUT.vcd [--from N] [--count M]\n"
+	  "  FILE is a per-cycle ROB-interface trace (tiprof sim --rob-trace, docs/rob-trace.md):\n"
+	  "  info prints its header and length, dump the cycles from N (M of them) as text, vcd\n"
+	  "  writes them as a VCD waveform for GTKWave.",
+	  cmd_trace },
 #endif
 	{ "version", "print the version of tiprof and of the formats it reads",
 	  "usage: tiprof version", cmd_version },

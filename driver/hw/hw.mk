@@ -5,7 +5,7 @@
 #   $(TIPROF_HW_LIB)     static library: link it, compile with $(TIPROF_HW_CFLAGS)
 #   $(TIPROF_HW_KCHECK)  proof that the layer builds like kernel code: compiled
 #                        freestanding (-nostdinc -D__KERNEL__, stub <linux/*.h>
-#                        from tests/sw/kstub) with no undefined symbol but the
+#                        from tests/driver/hw/kstub) with no undefined symbol but the
 #                        memcpy/memset a compiler may emit
 
 TIPROF_HW_DIR    := driver/hw
@@ -19,7 +19,7 @@ TIPROF_HW_KCHECK := $(BUILD)/hw/kernel-style.ok
 # warnings that matter for shared code.
 TIPROF_HW_KFLAGS := -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -O2 -Wall -Wextra \
                     -Werror -Wdeclaration-after-statement -Wmissing-prototypes \
-                    -Wstrict-prototypes -Wno-unused-parameter -Itests/sw/kstub \
+                    -Wstrict-prototypes -Wno-unused-parameter -Itests/driver/hw/kstub \
                     -I$(TIPROF_HW_DIR)/kcompat -I$(TIPROF_HW_DIR) -Iinclude
 
 $(BUILD)/hw/tiprof_hw.o: $(TIPROF_HW_SRCS) $(TIPROF_HW_HDRS)
@@ -33,7 +33,7 @@ $(TIPROF_HW_LIB): $(BUILD)/hw/tiprof_hw.o
 	@$(AR) rcs $@ $^
 
 $(TIPROF_HW_KCHECK): $(TIPROF_HW_SRCS) $(TIPROF_HW_HDRS) $(TIPROF_HW_DIR)/kcompat/stdint.h \
-		     $(wildcard tests/sw/kstub/linux/*.h)
+		     $(wildcard tests/driver/hw/kstub/linux/*.h)
 	@mkdir -p $(@D)
 	@echo "  KCHECK  $(TIPROF_HW_SRCS) (freestanding, -D__KERNEL__)"
 	@$(CC) $(TIPROF_HW_KFLAGS) -c -o $(BUILD)/hw/tiprof_hw.kern.o $<

@@ -1,5 +1,5 @@
 # sim/core/core.mk - the out-of-order timing model (sim/core) and the Oracle (sim/oracle) as
-# $(CORE_LIB), their test harness and mechanism microbenchmarks (tests/core). Included by
+# $(CORE_LIB), their test harness and mechanism microbenchmarks (tests/sim/core). Included by
 # the top Makefile after sim/iss/iss.mk, sim/workloads/workloads.mk and sim/model/model.mk
 # and before sw/sw.mk (which adds `tiprof sim` when CORE_LIB is defined);
 # uses CC, CROSS_COMPILE, BUILD, ALL_CFLAGS, ISS_*/ISA_*, TIPMODEL_*, WORKLOAD_* and appends
@@ -23,7 +23,7 @@ CORE_LIBS  := $(CORE_LIB) $(ISS_LIB) $(ISA_LIB) -lm
 # this fragment is first included, so an older tiprof without `sim` is rebuilt.
 CORE_SIM_STAMP := $(CORE_OUT)/tiprof-sim.stamp
 CORE_TIPROF_DEPS := $(CORE_HDRS) $(CORE_LIB) $(ISS_LIB) $(ISA_LIB) $(CORE_SIM_STAMP)
-CORE_TEST_DIR := tests/core
+CORE_TEST_DIR := tests/sim/core
 CORE_RUN   := $(CORE_OUT)/core-run
 CORE_RV_BINS := $(CORE_OUT)/rv/ubench $(CORE_OUT)/rv/illegal
 
@@ -57,18 +57,17 @@ $(CORE_RUN): $(CORE_TEST_DIR)/core_run.c $(CORE_HDRS) $(CORE_LIB) $(ISS_LIB) $(I
 	@$(CC) $(ALL_CFLAGS) $(CORE_INC) $(TIPMODEL_CFLAGS) -o $@ $< $(TIPMODEL_LIB) $(CORE_LIBS)
 
 # The Oracle's unit test, under AddressSanitizer/UBSan.
-CORE_SANFLAGS ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 $(CORE_OUT)/test_oracle: $(CORE_TEST_DIR)/test_oracle.c $(ORACLE_DIR)/oracle.c $(ORACLE_DIR)/oracle.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
-	@$(CC) $(ALL_CFLAGS) $(CORE_SANFLAGS) $(CORE_INC) -o $@ $< $(ORACLE_DIR)/oracle.c
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(CORE_INC) -o $@ $< $(ORACLE_DIR)/oracle.c
 
 # The harness with the model, the Oracle and the TIP model under ASan/UBSan.
 $(CORE_OUT)/core-run-san: $(CORE_TEST_DIR)/core_run.c $(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c \
 			  $(CORE_HDRS) $(TIPMODEL_HDRS) $(ISS_LIB) $(ISA_LIB)
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
-	@$(CC) $(ALL_CFLAGS) $(CORE_SANFLAGS) $(CORE_INC) $(TIPMODEL_CFLAGS) -o $@ $< \
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(CORE_INC) $(TIPMODEL_CFLAGS) -o $@ $< \
 	  $(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c $(TIPMODEL_DIR)/tip_model.c $(ISS_LIB) $(ISA_LIB) -lm
 
 $(CORE_OUT)/rv/%: $(CORE_TEST_DIR)/%.c

@@ -1,7 +1,7 @@
 /* RV64GC instruction-set simulator with user-level Linux emulation of
  * static riscv64 glibc binaries. A timing model drives it one instruction
  * at a time with iss_step(); the CLI (tiprof-iss) runs whole programs.
- * Decoding goes through sim/isa (rv_isa.h): there is no second decoder. */
+ * Decoding goes through lib/isa (rv_isa.h): there is no second decoder. */
 #ifndef TIPROF_ISS_H
 #define TIPROF_ISS_H
 

@@ -1,4 +1,4 @@
-/* ISS core: lifecycle, fetch/decode (through sim/isa) and execution of
+/* ISS core: lifecycle, fetch/decode (through lib/isa) and execution of
  * the integer, memory, atomic, control-transfer and CSR instructions.
  * FP execution is in iss_fp.c, system calls in iss_syscall.c. */
 #include <stdarg.h>

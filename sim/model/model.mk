@@ -26,12 +26,12 @@ $(TIPMODEL_LIB): $(BUILD)/model/tip_model.o
 	@rm -f $@
 	@$(AR) rcs $@ $^
 
-$(BUILD)/model/tmt.o: $(TIPMODEL_DIR)/tests/tmt.c $(TIPMODEL_DIR)/tests/tmt.h $(TIPMODEL_HDRS)
+$(BUILD)/model/tmt.o: tests/sim/model/tmt.c tests/sim/model/tmt.h $(TIPMODEL_HDRS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/model/test_%: $(TIPMODEL_DIR)/tests/test_%.c $(TIPMODEL_DIR)/tests/tmt.h \
+$(BUILD)/model/test_%: tests/sim/model/test_%.c tests/sim/model/tmt.h \
 		       $(BUILD)/model/tmt.o $(TIPMODEL_LIB)
 	@echo "  CC      $@"
 	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -o $@ $< $(BUILD)/model/tmt.o $(TIPMODEL_LIB) -lm $(LDFLAGS)

@@ -1,6 +1,8 @@
 /* Instruction-level profiles and the profile error metric (contracts in profile.h). */
 #include "profile.h"
 
+#include "code_map.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,4 +127,31 @@ double profile_error(const struct profile *p, const struct profile *o)
 		}
 	}
 	return (o->total - correct) / o->total;
+}
+
+/* Aggregate p into out at the level. */
+static int aggregate(const struct code_map *m, const struct profile *p, struct profile *out,
+		     enum code_level level)
+{
+	if (profile_init(out))
+		return -1;
+	for (size_t i = 0; i < p->cap; i++)
+		if (p->used[i])
+			profile_add(out, code_map_key(m, p->key[i], level), p->val[i]);
+	return out->oom ? -1 : 0;
+}
+
+double profile_error_at(const struct code_map *m, const struct profile *p,
+			const struct profile *o, enum code_level level)
+{
+	struct profile pa = { 0 }, oa = { 0 };
+	double e = -1;
+
+	if (level == LEVEL_INSTRUCTION)
+		return profile_error(p, o);
+	if (aggregate(m, p, &pa, level) == 0 && aggregate(m, o, &oa, level) == 0)
+		e = profile_error(&pa, &oa);
+	profile_free(&pa);
+	profile_free(&oa);
+	return e;
 }

@@ -32,4 +32,12 @@ double profile_get(const struct profile *p, uint64_t a);
  * profiles, 1 for disjoint ones. Returns 0 when o is empty. */
 double profile_error(const struct profile *p, const struct profile *o);
 
+struct code_map;
+enum code_level;
+
+/* profile_error after aggregating p and o to the level with the code map m (addresses outside
+ * every function form one "unknown" function). -1 when out of memory. */
+double profile_error_at(const struct code_map *m, const struct profile *p,
+			const struct profile *o, enum code_level level);
+
 #endif /* TIPROF_PROFILE_H */

@@ -79,10 +79,10 @@ TEST_TARGETS  += test-iss-workloads
 BENCH_TARGETS += bench-iss-workloads
 test-iss-workloads: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/at_random $(WORKLOAD_BINS)
 	@env $(foreach w,$(WORKLOAD_SMALL),ARGS_$(firstword $(subst :, ,$(w)))=$(lastword $(subst :, ,$(w)))) \
-	  QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_BIN)" LOCKSTEP="$(ISS_LOCKSTEP)" AT_RANDOM_BIN=$(ISS_OUT)/at_random \
-	  N="$(ISS_LOCKSTEP_N)" OUT="$(BUILD)/iss-workloads" $(ISS_DIR)/tests/run-tests.sh $(WORKLOAD_BINS)
+	  QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_CMD)" LOCKSTEP="$(ISS_LOCKSTEP)" AT_RANDOM_BIN=$(ISS_OUT)/at_random \
+	  N="$(ISS_LOCKSTEP_N)" OUT="$(BUILD)/iss-workloads" tests/sim/iss/run-tests.sh $(WORKLOAD_BINS)
 
 bench-iss-workloads: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/at_random $(WORKLOAD_BINS)
 	@env $(foreach w,$(WORKLOAD_SMALL),ARGS_$(firstword $(subst :, ,$(w)))=$(lastword $(subst :, ,$(w)))) \
-	  QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_BIN)" LOCKSTEP="$(ISS_LOCKSTEP)" AT_RANDOM_BIN=$(ISS_OUT)/at_random \
-	  N=2000000 OUT="$(BUILD)/iss-workloads-bench" $(ISS_DIR)/tests/run-tests.sh $(WORKLOAD_BINS)
+	  QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_CMD)" LOCKSTEP="$(ISS_LOCKSTEP)" AT_RANDOM_BIN=$(ISS_OUT)/at_random \
+	  N=2000000 OUT="$(BUILD)/iss-workloads-bench" tests/sim/iss/run-tests.sh $(WORKLOAD_BINS)

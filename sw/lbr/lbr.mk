@@ -1,19 +1,24 @@
-# sw/lbr/lbr.mk - the software branch tracer (x86-64): the preload library, the tiprof-lbr
-# command, and its tests. Included by the top Makefile, which defines CC, BUILD, ALL_CFLAGS
-# and TEST_TARGETS.
+# sw/lbr/lbr.mk - the software branch tracer (x86-64): the preload library, the sources of
+# `tiprof lbr` (sw/cmd-lbr.c, linked into tiprof by sw/sw.mk), and its tests (tests/sw/lbr).
+# Included by the top Makefile, which defines CC, BUILD, ALL_CFLAGS and TEST_TARGETS.
 #   $(BUILD)/lib/libtiprof-lbr.so   LD_PRELOAD tracer (TIPROF_LBR_OUT=FILE starts it)
-#   $(BUILD)/bin/tiprof-lbr         record / script / dump; perf / llvm-prof / afdo-text / edges;
+#   tiprof lbr                      record / script / dump; perf / llvm-prof / afdo-text / edges;
 #                                   stat (overhead and evaluation counters, lbr_stat.c)
+## lbr: build the branch tracer's preload library and tiprof (tiprof lbr ...)
+## test-lbr: branch tracer: every record checked against objdump and an exact single-stepped trace; outputs read by perf, llvm-profgen, clang, create_llvm_prof
+## bench-lbr: branch tracer overhead on seven real programs and similarity to callgrind (~20 min)
+## lbr-riscv64: the branch tracer and tiprof cross-built for riscv64 (the system tier's guest)
 #   test-lbr                        unit tests + traced test programs (hwbp and int3) checked
 #                                   against objdump and an exact single-stepped trace; RISC-V
 #                                   adapter on the host vs riscv64 objdump; lbr-riscv64 (< 60 s);
 #                                   then outputs.sh: every output format read by its consumer (< 5 s)
-#   bench-lbr                       tests/lbr/bench.sh: overhead on real programs (xz, gzip,
+#   bench-lbr                       tests/sw/lbr/bench.sh: overhead on real programs (xz, gzip,
 #                                   bzip2, python3, sqlite3, gcc, lbr_loops) and similarity to
 #                                   callgrind (similarity.py); needs valgrind; ≈ 20 min
 #   lbr-riscv64                     the same tracer cross-compiled for riscv64 (RV64GC back end
-#                                   lbr_rv.c over sim/isa's decoder sources, software breakpoints):
-#                                   $(BUILD)/lbr-riscv64/libtiprof-lbr.so and tiprof-lbr
+#                                   lbr_rv.c over lib/isa's decoder sources, software breakpoints):
+#                                   $(BUILD)/lbr-riscv64/libtiprof-lbr.so and tiprof (help,
+#                                   version, dump, record, lbr)
 # Debian packages (bench-lbr also: valgrind, xz-utils, bzip2, sqlite3, gcc):
 #   libzydis-dev (x86-64 decoder; add to scripts/deps.sh), binutils (objdump),
 # python3, util-linux (setarch), gcc-riscv64-linux-gnu + binutils-riscv64-linux-gnu (RISC-V),
@@ -21,7 +26,7 @@
 # llvm (llvm-profdata), llvm-14 (llvm-profgen), autofdo (create_llvm_prof).
 
 LBR_DIR     := sw/lbr
-LBR_TDIR    := tests/lbr
+LBR_TDIR    := tests/sw/lbr
 LBR_OUT     := $(BUILD)/lbr
 LBR_CFLAGS   = $(ALL_CFLAGS) -I$(LBR_DIR)
 LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h \
@@ -29,7 +34,7 @@ LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h
 LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_rseq
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so
-LBR_BIN     := $(BUILD)/bin/tiprof-lbr
+LBR_BIN      = $(TIPROF_BIN)
 LBR_STAT_SRC := $(LBR_DIR)/lbr_stat.c $(LBR_DIR)/lbr_probe.c $(LBR_DIR)/lbr_cli.c  # `stat` (overhead, evaluation counters); perf access probe
 LBR_ZYDIS   := -lZydis
 
@@ -39,9 +44,9 @@ LBR_PROG_BINS := $(patsubst %,$(LBR_OUT)/tests/%,$(LBR_PROGS))
 LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit \
                $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect
 
-# RISC-V back end: sim/isa's decoder sources compiled into the tracer (no copy), and the
+# RISC-V back end: lib/isa's decoder sources compiled into the tracer (no copy), and the
 # cross build of the whole tracer with $(CROSS_COMPILE)gcc.
-LBR_RVISA_DIR  := sim/isa
+LBR_RVISA_DIR  := lib/isa
 LBR_RVISA_SRCS := $(LBR_RVISA_DIR)/rv_decode.c $(LBR_RVISA_DIR)/rv_decode_c.c
 LBR_RVISA_HDRS := $(addprefix $(LBR_RVISA_DIR)/,rv_isa.h rv_isa_int.h rv_ops.def)
 LBR_RV_CC      := $(CROSS_COMPILE)gcc
@@ -51,7 +56,7 @@ LBR_RV_CORE    := lbr_rv lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_st
 LBR_RV_OBJS    := $(patsubst %,$(LBR_RV_BUILD)/pic/%.o,$(LBR_RV_CORE)) \
                   $(LBR_RV_BUILD)/pic/rv_decode.o $(LBR_RV_BUILD)/pic/rv_decode_c.o
 LBR_RV_SO      := $(LBR_RV_BUILD)/libtiprof-lbr.so
-LBR_RV_BIN     := $(LBR_RV_BUILD)/tiprof-lbr
+LBR_RV_BIN     := $(LBR_RV_BUILD)/tiprof
 
 .PHONY: lbr lbr-riscv64 test-lbr bench-lbr
 TEST_TARGETS  += test-lbr
@@ -75,11 +80,15 @@ $(LBR_RV_SO): $(LBR_RV_OBJS)
 	@echo "  RVLD    $@"
 	@$(LBR_RV_CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ -ldl -lpthread
 
-# (no libelf/libdw for riscv64 here: the output subcommands say so, lbr_outcmd_none.c)
-$(LBR_RV_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h $(LBR_DIR)/lbr_cli.h
+# tiprof for riscv64: help, version, dump, record and lbr (no libelf/libdw for riscv64 here, so
+# no report/annotate, and the lbr output subcommands say so: lbr_outcmd_none.c).
+LBR_RV_TIPROF_SRCS := sw/tiprof.c sw/cmd-help.c sw/cmd-version.c sw/cmd-dump.c sw/cmd-record.c \
+                      sw/cmd-lbr.c sw/lib/perf_aux.c lib/sample/sample_file.c $(LBR_DIR)/lbr_file.c \
+                      $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
+$(LBR_RV_BIN): $(LBR_RV_TIPROF_SRCS) $(wildcard $(LBR_DIR)/*.h sw/lib/*.h include/tiprof/*.h)
 	@mkdir -p $(@D)
 	@echo "  RVCC    $@"
-	@$(LBR_RV_CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
+	@$(LBR_RV_CC) $(LBR_CFLAGS) -Isw $(SAMPLE_CFLAGS) -DTIPROF_NO_DWARF -o $@ $(LBR_RV_TIPROF_SRCS)
 
 # Host unit test of the RISC-V adapter (the decoder runs on the host).
 $(LBR_OUT)/tests/test_lbr_rv: $(LBR_TDIR)/test_rv.c $(LBR_DIR)/lbr_rv.c $(LBR_HDRS) \
@@ -105,16 +114,11 @@ $(LBR_SO): $(LBR_PIC_OBJS)
 	@echo "  LD      $@"
 	@$(CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ $(LBR_ZYDIS) -ldl -lpthread
 
-# The output converters (docs/lbr.md "Outputs"): perf.data, LLVM/AutoFDO profiles, edges.
+# The output converters (docs/lbr.md "Outputs"): perf.data, LLVM/AutoFDO profiles, edges;
+# with the records file reader and `stat`, what `tiprof lbr` links (sw/sw.mk).
 LBR_OUT_SRCS := $(patsubst %,$(LBR_DIR)/%.c,lbr_outcmd lbr_data lbr_sym lbr_agg lbr_edges \
                   lbr_perfdata lbr_dwarf lbr_llvmprof lbr_afdo)
-LBR_OUT_HDRS := $(patsubst %,$(LBR_DIR)/%.h,lbr_outcmd lbr_data lbr_sym lbr_agg lbr_edges \
-                  lbr_perfdata lbr_dwarf lbr_llvmprof lbr_afdo)
-
-$(LBR_BIN): $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_DIR)/lbr_file.h $(LBR_OUT_SRCS) $(LBR_OUT_HDRS) $(LBR_STAT_SRC) $(LBR_DIR)/lbr_probe.h $(LBR_DIR)/lbr_cli.h
-	@mkdir -p $(@D)
-	@echo "  CC      $@"
-	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_DIR)/tiprof_lbr.c $(LBR_DIR)/lbr_file.c $(LBR_OUT_SRCS) $(LBR_STAT_SRC) -ldw -lelf
+LBR_CLI_SRCS := $(LBR_DIR)/lbr_file.c $(LBR_OUT_SRCS) $(LBR_STAT_SRC)
 
 $(LBR_OUT)/tests/deny_perf.so: $(LBR_TDIR)/deny_perf.c
 	@mkdir -p $(@D)

@@ -1,4 +1,4 @@
-/* lbr_cli.c - helpers the tiprof-lbr subcommands share (contract in lbr_cli.h). */
+/* lbr_cli.c - helpers the `tiprof lbr` subcommands share (contract in lbr_cli.h). */
 #define _GNU_SOURCE
 #include "lbr_cli.h"
 

@@ -16,7 +16,7 @@ int lbr_edges_write(FILE *f, const struct lbr_agg *g, const struct lbr_symtab *s
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	fprintf(f, "# tiprof-lbr edges: %" PRIu64 " stacks; %s, hottest first\n", g->stacks,
+	fprintf(f, "# tiprof lbr edges: %" PRIu64 " stacks; %s, hottest first\n", g->stacks,
 		what == LBR_EDGES_BLOCKS ? "fall-through blocks: BEGIN END COUNT"
 					 : "taken branches: FROM TO COUNT");
 	char a[512], b[512];

@@ -13,7 +13,7 @@
 #include "lbr_perfdata.h"
 #include "lbr_sym.h"
 
-#define PROG "tiprof-lbr"
+#define PROG "tiprof lbr"
 
 enum { OPT_OUT = 1, OPT_BINARY = 2, OPT_BLOCKS = 4 };
 

@@ -6,7 +6,7 @@
 
 static int none(char **argv)
 {
-	fprintf(stderr, "tiprof-lbr: %s is not available in this build (no libelf/libdw); "
+	fprintf(stderr, "tiprof lbr: %s is not available in this build (no libelf/libdw); "
 		"convert the records file with a host build of tiprof-lbr\n", argv[0]);
 	return 2;
 }

@@ -1,5 +1,5 @@
-/* lbr_rv.c - the RV64GC back end of lbr_isa.h: an adapter from sim/isa's struct rv_insn
- * (decoder compiled into the tracer from sim/isa's sources) to the machine-independent branch
+/* lbr_rv.c - the RV64GC back end of lbr_isa.h: an adapter from lib/isa's struct rv_insn
+ * (decoder compiled into the tracer from lib/isa's sources) to the machine-independent branch
  * description, branch evaluation against x0..x31 and the pc, and, when built for riscv64,
  * the lbr_isa_* entry points (fault-free reads through process_vm_readv, ucontext access,
  * ebreak/c.ebreak breakpoints). Everything is pure computation plus system calls:
@@ -51,7 +51,7 @@ int lbr_rv_describe(const struct rv_insn *in, uint64_t pc, struct lbr_branch *br
 	}
 	case RV_CF_JAL:
 	case RV_CF_CALL:
-		/* Classified here by the link rule, independently of sim/isa's cf. */
+		/* Classified here by the link rule, independently of lib/isa's cf. */
 		br->kind = is_link(in->rd) ? LBR_K_CALL : LBR_K_JMP;
 		br->target = in->target;
 		return 1;

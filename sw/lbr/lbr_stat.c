@@ -1,4 +1,4 @@
-/* lbr_stat.c - `tiprof-lbr stat`: the tracer's cost and the paper's evaluation quantities on
+/* lbr_stat.c - `tiprof lbr stat`: the tracer's cost and the paper's evaluation quantities on
  * one command. CMD runs untraced and traced alternately R times (the order alternates too, so
  * a slow drift of the machine hits both), each run's wall time (CLOCK_MONOTONIC around
  * fork..wait4) and CPU time (user + system from wait4's rusage, which includes the waited-for
@@ -35,7 +35,7 @@
 
 int lbr_cmd_stat(int argc, char **argv);
 
-#define PROG "tiprof-lbr stat"
+#define PROG "tiprof lbr stat"
 #define MAX_REPS 1000
 
 struct stat_run {
@@ -304,12 +304,12 @@ int lbr_cmd_stat(int argc, char **argv)
 		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
 			c.keep = v;
 		} else {
-			return bad("unknown option (usage: tiprof-lbr stat [--period P] [--depth N] [--mech M] [--event E] [--reps R] [--json] [-o FILE] -- CMD [ARGS...])", a);
+			return bad("unknown option (usage: tiprof lbr stat [--period P] [--depth N] [--mech M] [--event E] [--reps R] [--json] [-o FILE] -- CMD [ARGS...])", a);
 		}
 		i++;
 	}
 	if (i >= argc)
-		return bad("missing command: tiprof-lbr stat [options] -- CMD [ARGS...]", NULL);
+		return bad("missing command: tiprof lbr stat [options] -- CMD [ARGS...]", NULL);
 	c.argv = argv + i;
 	if (lbr_cli_find_lib(c.lib, sizeof(c.lib)) < 0)
 		return bad("cannot find libtiprof-lbr.so (set TIPROF_LBR_LIB)", c.lib);
@@ -410,7 +410,7 @@ int lbr_cmd_stat(int argc, char **argv)
 		       "\"same_stdout\": %s}\n", su, stt, same_status ? "true" : "false",
 		       same_out ? "true" : "false");
 	} else {
-		printf("tiprof-lbr stat: %u x untraced / traced (alternating), medians; period %" PRIu64
+		printf("tiprof lbr stat: %u x untraced / traced (alternating), medians; period %" PRIu64
 		       " (%s), depth %u, %s\n", c.reps, c.period, c.event, c.depth, c.mech);
 		printf("  %-28s %14s %14s\n", "", "untraced", "traced");
 		printf("  %-28s %14.3f %14.3f   %+.1f %%\n", "wall time (s)", wu, wt, ovh_wall);

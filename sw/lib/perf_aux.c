@@ -194,33 +194,31 @@ static void ring_copy(void *dst, const uint8_t *base, uint64_t size, uint64_t of
 int pa_aux_decode(const uint8_t *base, uint64_t size, uint64_t off, uint64_t end,
 		  struct pa_rec *r)
 {
-	uint8_t rec[PA_REC_SAMPLE_SIZE];
+	uint8_t rec[TIPROF_AUX_REC_SAMPLE_SIZE];
 	uint16_t type, len;
 
-	if (end < off + PA_REC_HDR)
+	if (end < off + TIPROF_AUX_REC_HDR_SIZE)
 		return 0;
-	ring_copy(rec, base, size, off, PA_REC_HDR);
+	ring_copy(rec, base, size, off, TIPROF_AUX_REC_HDR_SIZE);
 	memcpy(&type, rec, 2);
 	memcpy(&len, rec + 2, 2);
 	memset(r, 0, sizeof(*r));
-	if (type == PA_REC_SAMPLE && len == PA_REC_SAMPLE_SIZE) {
+	if (type == TIPROF_AUX_REC_SAMPLE && len == TIPROF_AUX_REC_SAMPLE_SIZE) {
 		if (end < off + len)
 			return 0;
 		ring_copy(rec, base, size, off, len);
 		r->type = PA_REC_SAMPLE;
-		memcpy(&r->sample, rec + PA_REC_HDR, sizeof(r->sample));
+		memcpy(&r->sample, rec + TIPROF_AUX_REC_HDR_SIZE, sizeof(r->sample));
 		return len;
 	}
-	if (type == PA_REC_LOST && len == PA_REC_LOST_SIZE) {
+	if (type == TIPROF_AUX_REC_LOST && len == TIPROF_AUX_REC_LOST_SIZE) {
 		if (end < off + len)
 			return 0;
 		ring_copy(rec, base, size, off, len);
 		r->type = PA_REC_LOST;
-		memcpy(&r->lost, rec + PA_REC_HDR, 8);
+		memcpy(&r->lost, rec + TIPROF_AUX_REC_HDR_SIZE, 8);
 		return len;
 	}
 	return -1;
 }
 
-_Static_assert(sizeof(struct tiprof_sample) == PA_REC_SAMPLE_SIZE - PA_REC_HDR,
-	       "struct tiprof_sample is the 80-byte payload of a SAMPLE record");

@@ -11,17 +11,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tiprof/aux_record.h"
 #include "tiprof/sample.h"
 
 #define PA_SYSFS_DEVICES "/sys/bus/event_source/devices"
 #define PA_MAX_FIELDS 16
 
-/* AUX record types and sizes (struct tiprof_pmu_rec of driver/tiprof_pmu_drv.c). */
-#define PA_REC_SAMPLE 1
-#define PA_REC_LOST 2
-#define PA_REC_HDR 8
-#define PA_REC_SAMPLE_SIZE (PA_REC_HDR + 80)
-#define PA_REC_LOST_SIZE (PA_REC_HDR + 8)
+/* AUX record types and sizes: the driver's records, include/tiprof/aux_record.h. */
+#define PA_REC_SAMPLE TIPROF_AUX_REC_SAMPLE
+#define PA_REC_LOST TIPROF_AUX_REC_LOST
 
 /* One sysfs format/ entry: "config1:0-31" -> word 1, bits 0..31. */
 struct pa_field {

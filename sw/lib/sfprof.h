@@ -5,7 +5,7 @@
  * (the header's path unless the caller names one), checks the GNU build-id, decodes
  * stalled instructions to split stalls into load / store / ALU (rv_decode) and attributes
  * every sample time-proportionally (attrib.h). Functions and blocks come from
- * sim/policy/code_map. No printing, no global state.
+ * lib/symbol/code_map. No printing, no global state.
  */
 #ifndef TIPROF_SFPROF_H
 #define TIPROF_SFPROF_H

@@ -8,7 +8,7 @@
 # with nothing on stdout and exactly one line on stderr naming the input or option, leave
 # no output file behind and never die from a signal. A handful also run under an
 # AddressSanitizer/UBSan build of tiprof.
-# Usage: bad_input.sh TIPROF TIPROF_SAN WORKLOADS TMPDIR [TIPROF_LBR]
+# Usage: bad_input.sh TIPROF TIPROF_SAN WORKLOADS TMPDIR [LIBTIPROF_LBR_SO]
 set -u
 T=$1 TSAN=$2 WL=$3 D=$4 LBR=${5:-}
 PY=${PYTHON:-python3}
@@ -79,8 +79,9 @@ patch("entry-unmapped.elf", 24, "<Q", 0x10)            # runs, faults at the fir
 put("lbr-fake.data", b"TIPRLBR\0" + bytes(random.getrandbits(8) for _ in range(200)))
 PY
 lbr=$D/lbr-fake.data
-if [ -n "$LBR" ] && [ -x "$LBR" ] &&
-   "$LBR" record -o "$D/lbr.data" -- "$x86" >/dev/null 2>&1 && [ -s "$D/lbr.data" ]; then
+if [ -n "$LBR" ] && [ -r "$LBR" ] &&
+   TIPROF_LBR_LIB=$LBR "$T" lbr record -o "$D/lbr.data" -- "$x86" >/dev/null 2>&1 &&
+   [ -s "$D/lbr.data" ]; then
 	lbr=$D/lbr.data
 fi
 

@@ -4,7 +4,7 @@ system tier (tests/system/init.c, checks lbr_rv_*), against riscv64 objdump.
 
 usage: check_lbr_rv.py CONSOLE EXE [--prog NAME] [--obj GUEST=HOST]... [--exact QEMU_LOG] [--min N]
                        [--min-exact N] [--objdump CMD] [--readelf CMD] [--mutate off-by-2|swap]
-  CONSOLE  the guest's console text: `TIPROF-LBR-BEGIN NAME`, `TIPROF-LBR <tiprof-lbr dump
+  CONSOLE  the guest's console text: `TIPROF-LBR-BEGIN NAME`, `TIPROF-LBR <tiprof lbr dump
            line>` lines, `TIPROF-LBR-END NAME <lines>` (the count proves no line was lost)
   --prog   NAME of the block to check (default: EXE's file name)
   EXE      the host copy of the traced executable (non-PIE), guest path given by the session

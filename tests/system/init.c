@@ -600,7 +600,8 @@ static int check_fake_unload(char *d, size_t n)
 	return fmt(d, n, CHECK_PASS, "unloaded, PMU gone");
 }
 
-#define RECORD_BIN	"/bin/tiprof-record"
+/* The one riscv64 tiprof (help, version, dump, record, lbr; dynamic, Debian's riscv64 libc). */
+#define TIPROF_BIN	"/bin/tiprof"
 
 /*
  * Run @argv (stdout and stderr into @out, NUL-terminated, cut at @n); returns
@@ -652,16 +653,16 @@ static int run_capture(char *const argv[], char *out, size_t n)
 	return code;
 }
 
-/* No PMU (module unloaded): tiprof-record refuses with the documented line. */
+/* No PMU (module unloaded): tiprof record refuses with the documented line. */
 static int check_record_pmu_absent(char *d, size_t n)
 {
-	char *const argv[] = { RECORD_BIN, "-o", "/absent.tps", "--", "/init", "busy", "0.05", NULL };
+	char *const argv[] = { TIPROF_BIN, "record", "-o", "/absent.tps", "--", "/init", "busy", "0.05", NULL };
 	char out[512];
 	struct stat st;
 	int st_code;
 
-	if (stat(RECORD_BIN, &st))
-		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", RECORD_BIN);
+	if (stat(TIPROF_BIN, &st))
+		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", TIPROF_BIN);
 	st_code = run_capture(argv, out, sizeof(out));
 	if (st_code == 0 || st_code < 0)
 		return fmt(d, n, CHECK_FAIL, "exit %d: %s", st_code, out);
@@ -678,10 +679,10 @@ static int check_record_pmu_absent(char *d, size_t n)
 static int record_fake(char *d, size_t n, const char *aux_pages, const char *secs, int min,
 		       int need_lost)
 {
-	char *const rec[] = { RECORD_BIN, "-o", "/rec.tps", "--period", "1000", "--random-bits",
+	char *const rec[] = { TIPROF_BIN, "record", "-o", "/rec.tps", "--period", "1000", "--random-bits",
 			      "4", "--aux-pages", (char *)aux_pages, "--", "/init", "busy",
 			      (char *)secs, NULL };
-	char *const chk[] = { RECORD_BIN, "--check", "/rec.tps", NULL };
+	char *const chk[] = { TIPROF_BIN, "record", "--check", "/rec.tps", NULL };
 	unsigned long long samples = 0, lost_unit = 0, first = 0, last = 0;
 	char out[512], *p;
 	int code;
@@ -752,9 +753,9 @@ static void sleep_s(double secs)
  */
 static int check_record_aux_full(char *d, size_t n)
 {
-	char *const rec[] = { RECORD_BIN, "-o", "/full.tps", "--period", "1000", "--random-bits",
+	char *const rec[] = { TIPROF_BIN, "record", "-o", "/full.tps", "--period", "1000", "--random-bits",
 			      "4", "--aux-pages", "4", "--", "/init", "busy", "1.0", NULL };
-	char *const chk[] = { RECORD_BIN, "--check", "/full.tps", NULL };
+	char *const chk[] = { TIPROF_BIN, "record", "--check", "/full.tps", NULL };
 	unsigned long long samples = 0, lost_sw = 0;
 	char out[1024], *p;
 	size_t len = 0;
@@ -808,9 +809,9 @@ static int check_record_aux_full(char *d, size_t n)
 /* The command's exit status passes through; a missing command is one line and 127. */
 static int check_record_exit_status(char *d, size_t n)
 {
-	char *const rec[] = { RECORD_BIN, "-o", "/rec3.tps", "--period", "1000", "--",
+	char *const rec[] = { TIPROF_BIN, "record", "-o", "/rec3.tps", "--period", "1000", "--",
 			      "/init", "busy", "0.05", "3", NULL };
-	char *const missing[] = { RECORD_BIN, "-o", "/rec4.tps", "--", "/no/such/cmd", NULL };
+	char *const missing[] = { TIPROF_BIN, "record", "-o", "/rec4.tps", "--", "/no/such/cmd", NULL };
 	char out[512];
 	struct stat st;
 	int code;
@@ -828,15 +829,14 @@ static int check_record_exit_status(char *d, size_t n)
 
 /*
  * The software branch tracer's riscv64 build (sw/lbr/, docs/lbr.md section 9)
- * on dynamically linked, non-PIE riscv64 builds of tests/lbr/lbr_*.c, traced
+ * on dynamically linked, non-PIE riscv64 builds of tests/sw/lbr/lbr_*.c, traced
  * with software breakpoints (ebreak/c.ebreak, the RISC-V default) and
  * task-clock sampling. The guest only runs them; each program's records go to
  * the console between `TIPROF-LBR-BEGIN <name>` and `TIPROF-LBR-END <name>
- * <lines>` as `TIPROF-LBR <tiprof-lbr dump line>` lines, and
+ * <lines>` as `TIPROF-LBR <tiprof lbr dump line>` lines, and
  * tests/system/check_lbr_rv.py checks every {from,to} on the host against
  * riscv64 objdump and an exact (single-stepped) trace.
  */
-#define LBR_BIN		"/bin/tiprof-lbr"
 #define LBR_PERIOD	"1000000"	/* ns of task clock between samples */
 #define LBR_MIN_STACKS	10
 #define LBR_DUMP_MAX	(1 << 20)
@@ -875,12 +875,12 @@ static int check_lbr_rv_traced(char *d, size_t n)
 	struct stat st;
 	int ca, cb;
 
-	if (stat(LBR_BIN, &st))
-		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", LBR_BIN);
+	if (stat(TIPROF_BIN, &st))
+		return fmt(d, n, CHECK_SKIP, "%s not in the initramfs", TIPROF_BIN);
 	for (i = 0; i < LBR_NPROGS; i++) {
 		const struct lbr_prog *p = &lbr_progs[i];
 		char *const ref[] = { path, (char *)p->reps, NULL };
-		char *const rec[] = { LBR_BIN, "record", "-o", file, "--period", LBR_PERIOD,
+		char *const rec[] = { TIPROF_BIN, "lbr", "record", "-o", file, "--period", LBR_PERIOD,
 				      "--", path, (char *)p->reps, NULL };
 
 		snprintf(path, sizeof(path), "/bin/%s", p->name);
@@ -894,7 +894,7 @@ static int check_lbr_rv_traced(char *d, size_t n)
 		t2 = now_s();
 		if (ca < 0 || cb < 0)
 			return fmt(d, n, CHECK_FAIL, "cannot run %s (%d) or %s (%d)", path, ca,
-				   LBR_BIN, cb);
+				   TIPROF_BIN " lbr", cb);
 		if (ca != cb || strcmp(a, b))
 			return fmt(d, n, CHECK_FAIL, "%s: traced exit %d \"%s\"; untraced exit %d \"%s\"",
 				   path, cb, first_line(b, lb, sizeof(lb)), ca,
@@ -926,7 +926,7 @@ static int check_lbr_rv_records(char *d, size_t n)
 	size_t i;
 
 	for (i = 0; i < LBR_NPROGS; i++) {
-		char *const dump[] = { LBR_BIN, "dump", file, NULL };
+		char *const dump[] = { TIPROF_BIN, "lbr", "dump", file, NULL };
 		int sessions = 0, pstacks = 0, plines = 0;
 
 		snprintf(file, sizeof(file), "/tmp/%s.lbr", lbr_progs[i].name);
@@ -934,7 +934,7 @@ static int check_lbr_rv_records(char *d, size_t n)
 			return fmt(d, n, CHECK_SKIP, "no %s (the traced run did not happen)", file);
 		code = run_capture_all(dump, buf, sizeof(buf));
 		if (code)
-			return fmt(d, n, CHECK_FAIL, "%s dump %s: exit %d: %s", LBR_BIN, file, code,
+			return fmt(d, n, CHECK_FAIL, "%s dump %s: exit %d: %s", TIPROF_BIN " lbr", file, code,
 				   first_line(buf, l1, sizeof(l1)));
 		if (strlen(buf) == sizeof(buf) - 1)
 			return fmt(d, n, CHECK_FAIL, "dump of %s (%lld bytes) over %d bytes", file,

@@ -13,9 +13,9 @@
 #
 #   tests/system/run.sh            build what is missing, boot, check
 # Environment: BUILD, CROSS_COMPILE, QEMU, QEMU_USER, OPENSBI, TIMEOUT, JOBS, MAKE,
-# TIPROF_RECORD (the static riscv64 tiprof-record; built here if unset), LBR_RV (the
-# directory of the riscv64 tiprof-lbr and libtiprof-lbr.so; `make lbr-riscv64` here if
-# unset), RV_SYSROOT (riscv64 loader and libc, /usr/riscv64-linux-gnu).
+# LBR_RV (the directory of the riscv64 tiprof - help, version, dump, record, lbr - and
+# libtiprof-lbr.so; `make lbr-riscv64` here if unset), RV_SYSROOT (riscv64 loader and libc,
+# /usr/riscv64-linux-gnu).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,17 +55,8 @@ echo "  KBUILD  $BUILD/driver/tiprof_pmu.ko (W=1, -Werror)"
 	CROSS_COMPILE="$CROSS_COMPILE" W=1 KCFLAGS=-Werror
 echo "  CC      $out/init"
 "${CROSS_COMPILE}gcc" -static -O2 -Wall -Wextra -Werror -I"$top/include" -o "$out/init" "$here/init.c"
-# `tiprof record` for the guest: built by `make test-system` (sw/sw.mk), else here
-if [ -z "${TIPROF_RECORD:-}" ]; then
-	TIPROF_RECORD=$out/tiprof-record
-	echo "  CC      $TIPROF_RECORD"
-	"${CROSS_COMPILE}gcc" -static -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -O2 \
-		-Wall -Wextra -Werror -I"$top/include" -I"$top/sw" -DTIPROF_RECORD_MAIN \
-		-o "$TIPROF_RECORD" "$top/sw/cmd-record.c" "$top/sw/lib/perf_aux.c" \
-		"$top/sw/lib/sample_file.c"
-fi
-# The software branch tracer's riscv64 build (sw/lbr/lbr.mk; built by `make test-system`,
-# else here) and dynamically linked, non-PIE riscv64 test programs (fixed addresses for the
+# tiprof and the software branch tracer's library for riscv64 (sw/lbr/lbr.mk; built by
+# `make test-system`, else here) and dynamically linked, non-PIE riscv64 test programs (fixed addresses for the
 # host-side objdump check), with the loader and libc they need from Debian's cross packages.
 if [ -z "${LBR_RV:-}" ]; then
 	LBR_RV=$BUILD/lbr-riscv64
@@ -75,11 +66,11 @@ fi
 RV_SYSROOT=${RV_SYSROOT:-/usr/riscv64-linux-gnu}
 rv_loader=$RV_SYSROOT/lib/ld-linux-riscv64-lp64d.so.1
 rv_libc=$RV_SYSROOT/lib/libc.so.6
-for f in "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof-lbr" "$rv_loader" "$rv_libc"; do
+for f in "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof" "$rv_loader" "$rv_libc"; do
 	[ -r "$f" ] || { echo "system: $f missing (make lbr-riscv64; sudo apt-get install -y libc6-riscv64-cross)" >&2; exit 1; }
 done
 # copies: the guest and the host-side check must see the same build of the tracer
-cp "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof-lbr" "$out/"
+cp "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof" "$out/"
 LBR_RV=$out
 # the programs of init.c's lbr_progs[], -O1 -g like the x86-64 ones; -z now: no lazy binding
 # through the PLT header, which objdump shows as data
@@ -87,10 +78,10 @@ lbr_progs="lbr_loops lbr_indirect lbr_recurse lbr_signal"
 for p in $lbr_progs; do
 	echo "  RVCC    $out/$p (dynamic, no PIE, -z now)"
 	"${CROSS_COMPILE}gcc" -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -no-pie \
-		-Wl,-z,now -o "$out/$p" "$top/tests/lbr/$p.c"
+		-Wl,-z,now -o "$out/$p" "$top/tests/sw/lbr/$p.c"
 done
 # every DT_NEEDED must be in the initramfs (libc only, since glibc 2.34)
-for f in "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof-lbr" $(printf "$out/%s " $lbr_progs); do
+for f in "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof" $(printf "$out/%s " $lbr_progs); do
 	needed=$("${CROSS_COMPILE}readelf" -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)
 	[ "$needed" = libc.so.6 ] || { echo "system: $f needs $needed; only libc.so.6 is in the initramfs" >&2; exit 1; }
 done
@@ -106,12 +97,11 @@ dir /lib/modules 0755 0 0
 file /init $out/init 0755 0 0
 file /lib/modules/tiprof_pmu.ko $BUILD/driver/tiprof_pmu.ko 0644 0 0
 dir /bin 0755 0 0
-file /bin/tiprof-record $TIPROF_RECORD 0755 0 0
 dir /tmp 1777 0 0
 file /lib/ld-linux-riscv64-lp64d.so.1 $rv_loader 0755 0 0
 dir /lib/riscv64-linux-gnu 0755 0 0
 file /lib/riscv64-linux-gnu/libc.so.6 $rv_libc 0755 0 0
-file /bin/tiprof-lbr $LBR_RV/tiprof-lbr 0755 0 0
+file /bin/tiprof $LBR_RV/tiprof 0755 0 0
 file /bin/libtiprof-lbr.so $LBR_RV/libtiprof-lbr.so 0755 0 0
 EOF
 for p in $lbr_progs; do

@@ -1,0 +1,179 @@
+# rtl/rtl.mk - RTL verification of the TIP unit: the C harness over DPI-C (Verilator) and
+# VPI (Icarus), directed benches, random differential runs against the C model, and lint.
+# Verilator fixes parameters per build, so the random configurations are a fixed set of cached
+# builds under $(BUILD)/vtip/W-XLEN-DEPTH/.
+
+TIP_DIR      := tests/rtl
+COSIM_DIR    := sim/cosim
+TIP_RTL      := $(shell grep -v '^//' rtl/tiprof.f)
+TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
+TIP_TB_SRCS  := $(COSIM_DIR)/harness.c $(TIP_DIR)/harness_bench.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
+                $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c \
+                $(TIP_DIR)/bench_replay.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c
+TIP_TB_HDRS  := $(COSIM_DIR)/tb.h $(COSIM_DIR)/harness.h $(COSIM_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
+                lib/vcd/vcd.h sim/trace/rob_trace.h
+TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -I$(COSIM_DIR) -Isim/trace $(CORE_INC)
+# The live co-simulation bench links the core model, the ISS and the decoder.
+TIP_CORE_LIBS := $(CORE_LIB) $(ISS_LIB) $(ISA_LIB)
+VLT_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+# W-XLEN-DEPTH of the cached builds: every W, both XLEN, depths 1..16 (power of two or not).
+TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2
+TIP_RANDOM_CYCLES ?= 1800000
+TIP_SEED     ?= $(shell date +%s)
+TIP_OUT      := $(BUILD)/tip/logs
+
+cfg_w = $(word 1,$(subst -, ,$(1)))
+cfg_x = $(word 2,$(subst -, ,$(1)))
+cfg_d = $(word 3,$(subst -, ,$(1)))
+
+.PHONY: test-tip test-tip-model test-tip-verilator test-tip-icarus lint-rtl
+TEST_TARGETS += test-tip
+LINT_TARGETS += lint-rtl
+
+# ------------------------------------------------------------------ model-only runner
+$(BUILD)/tip/tip_run_model: $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) \
+			    $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(TIP_CFLAGS) -o $@ $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIPMODEL_LIB) $(VCD_LIB) \
+	  $(TIP_CORE_LIBS) -lm
+
+# ------------------------------------------------------------------ Verilator builds
+# 1. verilate (generates Vtiprof_tb__Dpi.h), 2. compile the C harness with gcc against that
+# header, 3. build and link the model with the harness library.
+$(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP_DIR)/dpi.c \
+			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
+	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
+	@rm -rf $(@D) && mkdir -p $(@D)/harness
+	@$(VERILATOR) --cc --exe --main --timing --assert -O3 --x-assign fast --x-initial fast \
+	  -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -LDFLAGS -lm \
+	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
+	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_TB_SV) \
+	  $(abspath $(@D)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
+	  $(abspath $(TIP_CORE_LIBS)) \
+	  > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
+	@for f in $(TIP_DIR)/dpi.c $(TIP_TB_SRCS); do \
+	  $(CC) $(TIP_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
+	  || exit 1; done
+	@$(AR) rcs $(@D)/harness/libtiprof_tb.a $(@D)/harness/*.o
+	@$(MAKE) -s -C $(@D) -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
+	  || { tail -30 $(@D)/build.log; exit 1; }
+
+# The benches on the C-driven RTL (run_model.c with -DTIP_RUN_VU); linked by g++ (C++ runtime).
+$(BUILD)/vu/%/tip_run_vu: $(TIP_DIR)/run_model.c $(BUILD)/vu/%/vu.o $(TIP_TB_SRCS) $(TIP_TB_HDRS) \
+			  $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
+	@echo "  LD      $@"
+	@$(CC) $(TIP_CFLAGS) -DTIP_RUN_VU -c -o $(@D)/run_vu.o $(TIP_DIR)/run_model.c
+	@for f in $(TIP_TB_SRCS); do \
+	  $(CC) $(TIP_CFLAGS) -c -o $(@D)/tb_$$(basename $$f .c).o $$f || exit 1; done
+	@$(CXX) -o $@ $(@D)/run_vu.o $(@D)/vu.o $(@D)/tb_*.o $(@D)/libtiprof_vu.a $(TIPMODEL_LIB) \
+	  $(VCD_LIB) $(TIP_CORE_LIBS) -lm -lpthread
+
+# ------------------------------------------------------------------ Icarus builds
+$(BUILD)/itip/tiprof_vpi.vpi: $(TIP_DIR)/vpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) sim/model/tip_model.c \
+			      $(VCD_SRCS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(TIP_CFLAGS) -DTIPROF_TB_NO_CORE -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(TIP_DIR)/vpi.c \
+	  $(filter-out $(TIP_DIR)/bench_core.c,$(TIP_TB_SRCS)) \
+	  sim/model/tip_model.c $(VCD_SRCS) -lm
+
+# Icarus 11 simulates always_comb with a sensitivity that wakes this design's processes up
+# forever at time 0 (the same source with always @* runs; see docs/verification.md), so the
+# Icarus simulation compiles a copy in which only that keyword is respelled.
+TIP_IRTL := $(patsubst rtl/%,$(BUILD)/itip/rtl/%,$(TIP_RTL))
+.SECONDARY: $(TIP_IRTL)
+$(BUILD)/itip/rtl/%.sv: rtl/%.sv
+	@mkdir -p $(@D)
+	@sed 's/\<always_comb\>/always @*/' $< > $@
+
+$(BUILD)/itip/%.vvp: $(TIP_IRTL) $(TIP_TB_SV)
+	@mkdir -p $(@D)
+	@echo "  IVERILOG W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
+	@$(IVERILOG) -g2012 -DTIPROF_VPI -o $@ -s tiprof_tb \
+	  -Ptiprof_tb.W=$(call cfg_w,$*) -Ptiprof_tb.XLEN=$(call cfg_x,$*) \
+	  -Ptiprof_tb.DEPTH=$(call cfg_d,$*) $(TIP_IRTL) $(TIP_TB_SV) > $@.log 2>&1 \
+	  || { cat $@.log; exit 1; }
+
+TIP_VBINS := $(foreach c,$(TIP_CONFIGS),$(BUILD)/vtip/$(c)/Vtiprof_tb)
+TIP_IVVPS := $(foreach c,$(TIP_CONFIGS),$(BUILD)/itip/$(c).vvp)
+
+# ------------------------------------------------------------------ test tiers
+test-tip-model: $(BUILD)/tip/tip_run_model
+	@mkdir -p $(TIP_OUT)
+	@TIP_OUT=$(TIP_OUT) TIP_CONFIGS="$(TIP_CONFIGS)" $(TIP_DIR)/run.sh model $(BUILD)/tip/tip_run_model
+
+test-tip-verilator: $(TIP_VBINS)
+	@mkdir -p $(TIP_OUT)
+	@TIP_OUT=$(TIP_OUT) TIP_SEED=$(TIP_SEED) TIP_RANDOM_CYCLES=$(TIP_RANDOM_CYCLES) \
+	  TIP_CONFIGS="$(TIP_CONFIGS)" $(TIP_DIR)/run.sh verilator $(BUILD)/vtip
+
+test-tip-icarus: $(BUILD)/itip/tiprof_vpi.vpi $(TIP_IVVPS)
+	@mkdir -p $(TIP_OUT)
+	@TIP_OUT=$(TIP_OUT) TIP_SEED=$(TIP_SEED) VVP=$(VVP) TIP_CONFIGS="$(TIP_CONFIGS)" \
+	  $(TIP_DIR)/run.sh icarus $(BUILD)/itip
+
+test-tip: test-tip-model test-tip-verilator test-tip-icarus
+
+# ------------------------------------------------------------------ lint
+lint-rtl:
+	@$(TIP_DIR)/lint.sh "$(VERILATOR)" "$(IVERILOG)" "$(YOSYS)" "$(TIP_CONFIGS)"
+
+# ------------------------------------------------------------------ mutation check
+.PHONY: test-tip-mutants
+TEST_TARGETS += test-tip-mutants
+test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb
+	@echo "== test-tip-mutants: planted RTL bugs must be caught"
+	@$(TIP_DIR)/mutate.sh "$(VERILATOR)" $(BUILD)/vtip/2-64-16 $(abspath $(TIPMODEL_LIB) $(VCD_LIB) \
+	  $(TIP_CORE_LIBS))
+
+# ------------------------------------------------------------------ speed
+.PHONY: bench-tip
+BENCH_TARGETS += bench-tip
+bench-tip: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/tip/tip_run_model
+	@echo "== bench-tip: simulation speed of the TIP unit (random bench, W=4 XLEN=64 FIFO 8)"
+	@mkdir -p $(TIP_OUT)
+	@s=$$(date +%s.%N); $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=random +seed=1 +cycles=5000000 \
+	  +outdir=$(TIP_OUT) > $(TIP_OUT)/bench-verilator.log; e=$$(date +%s.%N); \
+	  echo "verilator RTL + C model (compared every cycle): $$(awk "BEGIN {printf \"%.2f\", 5000000 / ($$e - $$s) / 1e6}") M cycles/s"
+	@s=$$(date +%s.%N); $(BUILD)/tip/tip_run_model --bench random --w 4 --xlen 64 --depth 8 --seed 1 \
+	  --cycles 5000000 --outdir $(TIP_OUT) > $(TIP_OUT)/bench-model.log; e=$$(date +%s.%N); \
+	  echo "C model alone (with the random bench):                $$(awk "BEGIN {printf \"%.2f\", 5000000 / ($$e - $$s) / 1e6}") M cycles/s"
+
+# ------------------------------------------------------------------ live co-simulation
+# The ISS and the out-of-order core model drive the Verilated RTL unit every cycle (bench
+# "core"); the harness compares it with the C model every cycle. Every workload at its small
+# size on the 4-wide core, one each on the 2-wide and 1-wide cores.
+.PHONY: test-cosim bench-cosim
+TEST_TARGETS  += test-cosim
+BENCH_TARGETS += bench-cosim
+TIP_COSIM_CFGS := 4-64-8 2-64-16 1-32-1
+test-cosim: $(foreach c,$(TIP_COSIM_CFGS),$(BUILD)/vtip/$(c)/Vtiprof_tb) $(WORKLOAD_BINS)
+	@echo "== test-cosim: workloads on the core model driving the RTL unit, RTL = C model every cycle"
+	@mkdir -p $(TIP_OUT)
+	@pass=0; fail=0; for run in $(foreach w,$(WORKLOAD_SMALL),4-64-8:$(w)) 2-64-16:quicksort:3000 1-32-1:crc32:6; do \
+	  cfg=$${run%%:*}; rest=$${run#*:}; w=$${rest%%:*}; a=$${rest#*:}; log=$(TIP_OUT)/cosim-$$cfg-$$w.log; \
+	  if TIPROF_TB_ELF=$(BUILD)/workloads/$$w TIPROF_TB_ARGS=$$a $(BUILD)/vtip/$$cfg/Vtiprof_tb +bench=core \
+	       +cycles=1000000000 +outdir=$(TIP_OUT) > $$log 2>&1 && grep -q "PASS core" $$log; then \
+	    pass=$$((pass + 1)); echo "  ok    $$cfg $$w $$a: $$(grep '^core:' $$log | sed 's/^core: [^:]*: //')"; \
+	  else fail=$$((fail + 1)); echo "  FAIL  $$cfg $$w $$a (log: $$log)"; grep FAIL $$log | sed 's/^/        /'; fi; \
+	done; echo "test-cosim: $$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+
+# Every workload at its default size (≈ 240 M core cycles): RTL = C model on every cycle of
+# full runs (test-cosim above checks the shortened runs).
+.PHONY: bench-cosim-full
+BENCH_TARGETS += bench-cosim-full
+bench-cosim-full: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(WORKLOAD_BINS)
+	@echo "== bench-cosim-full: every workload at its default size, RTL = C model every cycle (4-wide, W=4 FIFO 8)"
+	@mkdir -p $(TIP_OUT)
+	@pass=0; fail=0; for w in $(WORKLOADS); do log=$(TIP_OUT)/cosim-full-$$w.log; t0=$$(date +%s.%N); \
+	  if TIPROF_TB_ELF=$(BUILD)/workloads/$$w TIPROF_TB_ARGS= $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=core \
+	       +cycles=1000000000 +outdir=$(TIP_OUT) > $$log 2>&1 && grep -q "PASS core" $$log; then \
+	    pass=$$((pass + 1)); echo "  ok    $$w (default size, $$(echo "$$(date +%s.%N) - $$t0" | bc | xargs printf '%.0f') s): $$(grep '^core:' $$log | sed 's/^core: [^:]*: //')"; \
+	  else fail=$$((fail + 1)); echo "  FAIL  $$w (log: $$log)"; grep FAIL $$log | sed 's/^/        /'; fi; \
+	done; echo "bench-cosim-full: $$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+
+bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vu/4-64-8/tip_run_vu $(BUILD)/tip/tip_run_model \
+	     $(BUILD)/bin/tiprof $(BUILD)/bin/tiprof-cosim-4wide $(BUILD)/workloads/quicksort
+	@echo "== bench-cosim: core model + TIP unit, simulated cycles per CPU second (quicksort 20000, 4-wide)"
+	@$(TIP_DIR)/bench_cosim.sh $(BUILD)

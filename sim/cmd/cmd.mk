@@ -1,0 +1,24 @@
+# sim/cmd/cmd.mk - the simulator's subcommands of `tiprof` (sim/cmd/cmd-*.c): `tiprof sim`
+# (the program on the core model; --profile records a sample file through sim/record),
+# `tiprof accuracy` (every policy against the Oracle), `tiprof iss` (the program on the ISS
+# alone) and `tiprof trace` (ROB trace files: info, dump, VCD export). They join the `tiprof` binary that
+# sw/sw.mk links (TIPROF_SIM_OBJS, TIPROF_SIM_LIBS); a build with TIPROF_SIM=0 leaves them
+# and every simulator fragment out. Included after the sim/ and lib/ fragments, before sw.mk.
+
+SIMCMD_INC := $(CORE_INC) -Isim/run -Isim/policy -Isim/record $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) \
+              $(TIPROF_HW_CFLAGS) $(SAMPLE_CFLAGS) $(SYMBOL_CFLAGS) $(CHART_CFLAGS)
+CFLAGS_sim/cmd = $(SIMCMD_INC)
+CFLAGS_sim/policy = -Isim/policy $(SYMBOL_CFLAGS)
+CFLAGS_sim/run = -Isim/run -Isim/record $(CORE_INC) $(TRACE_CFLAGS)
+CFLAGS_sim/record = -Isim/record $(TIPMODEL_CFLAGS) $(TIPROF_HW_CFLAGS) $(SAMPLE_CFLAGS) \
+                     $(SYMBOL_CFLAGS)
+
+POLICY_SRCS    := sim/policy/profile.c sim/policy/rob_policies.c sim/policy/fe_policies.c
+RECSIM_SRCS    := sim/record/recsim.c
+SIMRUN_SRCS    := sim/run/sim_run.c
+SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c
+TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(POLICY_SRCS))
+TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) $(SAMPLE_LIB) $(CHART_LIB) \
+                   $(SYMBOL_LIB) $(CORE_LIBS)
+# sw/tiprof.c lists the simulator's subcommands.
+CFLAGS_sw/tiprof.c += -DTIPROF_HAVE_SIM

@@ -1,0 +1,126 @@
+/* tiprof-cosim-Nwide: `tiprof sim` linked with the Verilated RTL unit (run by `tiprof sim --rtl`,
+ * docs/report.md). The recorder of sim/record/recsim.c clocks the RTL (vu.c, C-driven
+ * Verilator library) instead of the C model; every unit cycle (core cycles and the driver's
+ * CSR accesses alike) also clocks the C model through the harness's lockstep core
+ * (harness.c), which compares CSR read data, illegal flag and irq_o and keeps the last 512
+ * cycles for the waveform. A difference stops the run with the unit cycle, the access, the
+ * expected and the observed outputs, and the VCD window written next to the sample file.
+ * Test hook: TIPROF_COSIM_FLIP=N flips bit 0 of the RTL's CSR read data in the N-th CSR read
+ * (counting from 1), to show that a difference is caught and reported. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "recsim.h"
+#include "cosim.h"
+#include "harness.h"
+#include "vu.h"
+
+struct cosim_unit {
+	struct harness h;       /* the C model in lockstep, comparison, waveform ring */
+	struct vu *vu;          /* the RTL */
+	uint64_t reads;         /* CSR reads so far */
+	uint64_t core_cycles;   /* unit cycles without a CSR access (the core ran) */
+	uint64_t flip_at;       /* TIPROF_COSIM_FLIP (0: never) */
+	int failed;             /* a difference was found */
+};
+
+static int cosim_cycle(void *ctx, const struct tiprof_rob_if *rob, const struct tip_csr_req *csr,
+		       struct tip_csr_resp *resp, char *err, size_t errlen)
+{
+	struct cosim_unit *c = ctx;
+	struct tb_in in;
+	struct tb_out dut, ref;
+
+	memset(&in, 0, sizeof(in));
+	in.rob = *rob;
+	if (csr)
+		in.csr = *csr;
+	else
+		c->core_cycles++;
+	vu_cycle(c->vu, &in, &dut);
+	if (csr && !csr->we && ++c->reads == c->flip_at)
+		dut.resp.rdata ^= 1;
+	if (harness_check(&c->h, &in, &dut, &ref) < 0) {
+		c->failed = 1;
+		if (harness_dump_vcd(&c->h) == 0)
+			snprintf(err, errlen, "%s (after core cycle %" PRIu64 "); waveform of the "
+				 "last %u cycles: %s", c->h.tb.msg, c->core_cycles,
+				 vcd_ring_count(c->h.ring), c->h.vcd_path);
+		else
+			snprintf(err, errlen, "%s (after core cycle %" PRIu64 "); cannot write the "
+				 "waveform %s", c->h.tb.msg, c->core_cycles, c->h.vcd_path);
+		return -1;
+	}
+	if (resp)
+		*resp = ref.resp;
+	return 0;
+}
+
+static const struct tip_model *cosim_model(void *ctx)
+{
+	return &((struct cosim_unit *)ctx)->h.model;
+}
+
+const struct recsim_unit_ops cosim_unit_ops = { cosim_cycle, cosim_model };
+
+struct cosim_unit *cosim_unit_open(unsigned w, const char *vcd_path, char *err, size_t errlen)
+{
+	struct tip_model_cfg cfg = { w, 64, RECSIM_DEPTH };
+	struct cosim_unit *c = calloc(1, sizeof(*c));
+	const char *flip = getenv("TIPROF_COSIM_FLIP");
+	struct tb_out dut, ref;
+
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (harness_setup(&c->h, &cfg, "verilator") != 0) {
+		snprintf(err, errlen, "%s", c->h.tb.msg);
+		goto fail;
+	}
+	c->h.tb.log = NULL;
+	snprintf(c->h.vcd_path, sizeof(c->h.vcd_path), "%s", vcd_path);
+	c->vu = vu_open(&cfg, err, errlen);
+	if (!c->vu)
+		goto fail;
+	c->flip_at = flip ? strtoull(flip, NULL, 0) : 0;
+	/* One reset cycle: the RTL starts in reset, the model is freshly reset. */
+	vu_cycle(c->vu, &c->h.in, &dut);
+	harness_check(&c->h, &c->h.in, &dut, &ref);
+	return c;
+fail:
+	cosim_unit_close(c);
+	return NULL;
+}
+
+uint64_t cosim_unit_checked(const struct cosim_unit *c)
+{
+	return c->h.tb.checks;
+}
+
+void cosim_unit_close(struct cosim_unit *c)
+{
+	if (!c)
+		return;
+	vu_close(c->vu);
+	vcd_ring_free(c->h.ring);	/* a failure's waveform is written by cosim_cycle */
+	c->h.ring = NULL;
+	c->h.status = c->failed ? -1 : 1;
+	harness_final(&c->h);
+	free(c);
+}
+
+/* sim/cmd/cmd-sim.c */
+int cmd_sim(int argc, char **argv);
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && strcmp(argv[1], "sim") == 0)
+		return cmd_sim(argc - 1, argv + 1);
+	fprintf(stderr, "usage: %s sim --rtl --profile FILE [OPTIONS] ELF [ARGS]\n"
+		"  the RTL co-simulation of `tiprof sim` (run it as `tiprof sim --rtl`)\n",
+		argc ? argv[0] : "tiprof-cosim");
+	return 2;
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * sim_run.c - the one simulation loop and its standard consumers (contract in sim_run.h).
+ */
+#include "sim_run.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "oracle.h"
+#include "recsim.h"
+
+void sim_run_init(struct sim_run *r, struct core *core, const char *prog)
+{
+	memset(r, 0, sizeof(*r));
+	r->core = core;
+	r->prog = prog;
+}
+
+int sim_run_attach(struct sim_run *r, const struct sim_consumer *c)
+{
+	if (r->nconsumers >= SIM_RUN_MAX_CONSUMERS)
+		return -1;
+	r->consumer[r->nconsumers++] = *c;
+	return 0;
+}
+
+int sim_run_loop(struct sim_run *r, char *err, size_t errlen)
+{
+	struct core_cycle_out o;
+	int more;
+
+	do {
+		more = core_cycle(r->core, &o);
+		if (more < 0) {
+			snprintf(err, errlen, "%.200s: %s", r->prog, core_error(r->core));
+			return -1;
+		}
+		for (unsigned i = 0; i < r->nconsumers; i++)
+			if (r->consumer[i].cycle(r->consumer[i].ctx, r->cycles, &o, err, errlen))
+				return -1;
+		r->cycles++;
+	} while (more > 0);
+	for (unsigned i = 0; i < r->nconsumers; i++)
+		if (r->consumer[i].finish && r->consumer[i].finish(r->consumer[i].ctx, err, errlen))
+			return -1;
+	return 0;
+}
+
+/* ---- the Oracle */
+
+static int oracle_consume(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+			  size_t errlen)
+{
+	struct oracle *orc = ctx;
+
+	(void)cyc;
+	if (oracle_cycle(orc, &o->rob, o->head_kind))
+		goto nomem;
+	for (unsigned k = 0; k < o->n_retired; k++)
+		if (oracle_count(orc, o->retired[k]->pc))
+			goto nomem;
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory for the Oracle profile");
+	return -1;
+}
+
+static int oracle_done(void *ctx, char *err, size_t errlen)
+{
+	struct oracle *orc = ctx;
+
+	if (oracle_finish(orc)) {
+		snprintf(err, errlen, "out of memory for the Oracle profile");
+		return -1;
+	}
+	return oracle_check(orc, err, errlen);
+}
+
+struct sim_consumer sim_consumer_oracle(struct oracle *orc)
+{
+	return (struct sim_consumer){ oracle_consume, oracle_done, orc };
+}
+
+/* ---- the ROB trace writer */
+
+static int trace_consume(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+			 size_t errlen)
+{
+	struct sim_trace_sink *s = ctx;
+
+	(void)cyc;
+	if (rob_trace_writer_cycle(&s->tw, &o->rob) < 0) {
+		snprintf(err, errlen, "cannot write the ROB trace %s", s->path);
+		return -1;
+	}
+	return 0;
+}
+
+struct sim_consumer sim_consumer_rob_trace(struct sim_trace_sink *s)
+{
+	return (struct sim_consumer){ trace_consume, NULL, s };
+}
+
+/* ---- the sample recorder */
+
+static int recsim_consume(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+			  size_t errlen)
+{
+	(void)cyc;
+	return recsim_cycle(ctx, &o->rob, err, errlen);
+}
+
+struct sim_consumer sim_consumer_recsim(struct recsim *rec)
+{
+	return (struct sim_consumer){ recsim_consume, NULL, rec };
+}

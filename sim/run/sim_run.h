@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * sim_run.h - the one simulation loop: the out-of-order core model (sim/core) is clocked until
+ * the program ends, and every cycle's output (the ROB interface, the retired instructions) goes
+ * to the consumers attached to the run, in the order they were attached. The Oracle, the TIP
+ * unit's model or the Verilated RTL recording samples (sim/record), the policies of `tiprof
+ * accuracy`, the ROB trace writer - and next the ProfileMe unit - are consumers; `tiprof sim`,
+ * `tiprof accuracy` and tiprof-cosim all run this loop. The consumers for the Oracle, the ROB
+ * trace and the sample recorder are here; a command adds its own with sim_run_attach.
+ */
+#ifndef TIPROF_SIM_RUN_H
+#define TIPROF_SIM_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+
+#include "rob_trace.h"
+
+struct oracle;
+struct recsim;
+
+/* Most consumers one run takes. */
+#define SIM_RUN_MAX_CONSUMERS 8
+
+/* Something that sees every cycle of a run. */
+struct sim_consumer {
+	/* Cycle number cyc (from 0) of the core with its outputs o. Returns 0, or -1 with a
+	 * one-line reason in err (the run stops there). */
+	int (*cycle)(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+		     size_t errlen);
+	/* After the program's last cycle (NULL: nothing to do). Returns 0 or -1 with err set. */
+	int (*finish)(void *ctx, char *err, size_t errlen);
+	void *ctx;	/* passed to both */
+};
+
+/* A run: the core and what is attached to it. */
+struct sim_run {
+	struct core *core;		/* the timing model (not owned) */
+	const char *prog;		/* the program's name, for error messages */
+	struct sim_consumer consumer[SIM_RUN_MAX_CONSUMERS];
+	unsigned nconsumers;		/* attached so far */
+	uint64_t cycles;		/* core cycles run */
+};
+
+/* A run of core (which runs prog) with no consumer yet. */
+void sim_run_init(struct sim_run *r, struct core *core, const char *prog);
+
+/* Attach c after those already attached. Returns 0, or -1 when the run is full. */
+int sim_run_attach(struct sim_run *r, const struct sim_consumer *c);
+
+/* Clock the core to the program's end, every consumer every cycle, then finish every
+ * consumer in order. Returns 0, or -1 with a one-line reason in err (the core's error names
+ * the program). */
+int sim_run_loop(struct sim_run *r, char *err, size_t errlen);
+
+/* The Oracle (sim/oracle) as a consumer: every cycle attributed, every retired instruction
+ * counted; at the end its books are closed and checked (oracle_check). */
+struct sim_consumer sim_consumer_oracle(struct oracle *orc);
+
+/* A ROB trace being written (sim/trace) and the name of its file, for errors. */
+struct sim_trace_sink {
+	struct rob_trace_writer tw;	/* open writer */
+	const char *path;		/* its file */
+};
+
+/* The ROB trace writer as a consumer (s stays the caller's, and so does closing it). */
+struct sim_consumer sim_consumer_rob_trace(struct sim_trace_sink *s);
+
+/* The sample recorder (sim/record: the unit, the driver's hardware layer, the sample file)
+ * as a consumer; closing it stays with its owner (recsim_close gives the accounting). */
+struct sim_consumer sim_consumer_recsim(struct recsim *rec);
+
+#endif /* TIPROF_SIM_RUN_H */

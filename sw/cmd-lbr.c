@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* cmd-lbr.c - `tiprof lbr`, the software branch tracer's subcommands (sw/lbr/): `record` runs
+ * a command with the tracer (libtiprof-lbr.so) preloaded and passes its exit status through; `script` prints a records file as perf-script-style
+ * brstack text; `dump` prints every record. One context struct per command, errors reported
+ * in one line with what to do next, non-zero exit on bad use. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lbr_cli.h"
+#include "lbr_file.h"
+#include "lbr_probe.h"
+#include "lbr_outcmd.h"
+#include "tiprof/cmd.h"
+
+#define PROG "tiprof lbr"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: " PROG " record [-o FILE] [--event E] [--period P] [--depth N] [--mech hwbp|int3] -- CMD [ARGS...]\n"
+		"       " PROG " script [--tid] FILE\n"
+		"       " PROG " dump FILE\n"
+		"       " PROG " perf FILE [-o perf.data]\n"
+		"       " PROG " llvm-prof FILE [--binary EXE] [-o OUT]\n"
+		"       " PROG " afdo-text FILE [--binary EXE] [-o OUT]\n"
+		"       " PROG " edges [--blocks] FILE [-o OUT]\n"
+		"       " PROG " stat [--period P] [--depth N] [--mech M] [--reps R] [--json] -- CMD [ARGS...]\n"
+		"  record  run CMD with the software branch tracer; its exit status is passed through\n"
+		"          -o FILE     records file (default tiprof-lbr.data)\n"
+		"          --event E   task-clock (default), cpu-clock, cycles, instructions\n"
+		"          --period P  event units between samples (default 10000000 ns = 100/s)\n"
+		"          --depth N   taken branches per stack, 1..256 (default 16)\n"
+		"  script  print each stack as brstack text, newest branch first\n"
+		"  dump    print every record\n"
+		"  perf       write perf.data (branch stacks) for perf script/report, llvm-profgen\n"
+		"  llvm-prof  write an LLVM text sample profile of EXE (clang -fprofile-sample-use)\n"
+		"  afdo-text  write an AutoFDO text profile of EXE (create_llvm_prof --profiler=text)\n"
+		"  edges      print taken-branch (or --blocks: fall-through) counts, hottest first\n"
+		"  stat       run CMD untraced and traced R times (default 5): overhead, t, s, t/(1-s), cost per stop\n");
+}
+
+static int fail(const char *msg, const char *detail)
+{
+	fprintf(stderr, PROG ": %s%s%s\n", msg, detail ? ": " : "", detail ? detail : "");
+	return 2;
+}
+
+/* ---------------------------------------------------------------- record */
+
+struct record_ctx {
+	const char *out;      /* records file */
+	const char *event;    /* event name */
+	uint64_t period;      /* sampling period */
+	unsigned depth;       /* stack depth */
+	const char *mech;     /* stopping mechanism name */
+	char **argv;          /* command */
+	char lib[PATH_MAX];   /* preload library */
+};
+
+static int lbr_record(int argc, char **argv)
+{
+	struct record_ctx c = { "tiprof-lbr.data", "task-clock", LBR_DEFAULT_PERIOD,
+				LBR_DEFAULT_DEPTH, LBR_DEFAULT_MECH_NAME, NULL, "" };
+	int i;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		}
+		if (a[0] != '-')
+			break;
+		if (!v)
+			return fail("option needs a value", a);
+		uint64_t x;
+		if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+			c.out = v;
+		} else if (strcmp(a, "--event") == 0 || strcmp(a, "-e") == 0) {
+			if (lbr_event_parse(v) < 0)
+				return fail("unknown event (use task-clock, cpu-clock, cycles or instructions)", v);
+			c.event = v;
+		} else if (strcmp(a, "--period") == 0 || strcmp(a, "-c") == 0) {
+			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0)
+				return fail("--period must be a positive integer", v);
+			c.period = x;
+		} else if (strcmp(a, "--depth") == 0) {
+			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
+				return fail("--depth must be between 1 and 256", v);
+			c.depth = (unsigned)x;
+		} else if (strcmp(a, "--mech") == 0) {
+			if (strcmp(v, "hwbp") != 0 && strcmp(v, "int3") != 0)
+				return fail("--mech must be hwbp or int3", v);
+			c.mech = v;
+		} else {
+			return fail("unknown option (see " PROG " --help)", a);
+		}
+		i++;
+	}
+	if (i >= argc)
+		return fail("missing command: " PROG " record [options] -- CMD [ARGS...]", NULL);
+	c.argv = argv + i;
+	if (lbr_cli_find_lib(c.lib, sizeof(c.lib)) < 0)
+		return fail("cannot find libtiprof-lbr.so (set TIPROF_LBR_LIB)", c.lib);
+	/* The events the tracer will open, tried here: a refusal is one line, not a program
+	 * that runs untraced. */
+	char why[512];
+	if (lbr_probe_perf(lbr_event_parse(c.event), strcmp(c.mech, "hwbp") == 0, why,
+			   sizeof(why)) < 0)
+		return fail(why, NULL);
+
+	/* Create the records file now, so an unwritable path fails before the command runs. */
+	int fd = open(c.out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return fail("cannot write the records file (choose another -o FILE)", strerror(errno));
+	uint8_t h[LBR_FILE_HDR_SIZE];
+	lbr_file_header(h);
+	if (write(fd, h, sizeof(h)) != (ssize_t)sizeof(h)) {
+		close(fd);
+		return fail("cannot write the records file", strerror(errno));
+	}
+	close(fd);
+
+	char num[32];
+	const char *old = getenv("LD_PRELOAD");
+	size_t n = strlen(c.lib) + (old ? strlen(old) : 0) + 2;
+	char *pre = malloc(n);
+	if (!pre)
+		return fail("out of memory", NULL);
+	snprintf(pre, n, "%s%s%s", c.lib, old && *old ? " " : "", old && *old ? old : "");
+
+	pid_t pid = fork();
+	if (pid < 0)
+		return fail("cannot fork", strerror(errno));
+	if (pid == 0) {
+		setenv("LD_PRELOAD", pre, 1);
+		setenv("TIPROF_LBR_OUT", c.out, 1);
+		setenv("TIPROF_LBR_EVENT", c.event, 1);
+		snprintf(num, sizeof(num), "%" PRIu64, c.period);
+		setenv("TIPROF_LBR_PERIOD", num, 1);
+		snprintf(num, sizeof(num), "%u", c.depth);
+		setenv("TIPROF_LBR_DEPTH", num, 1);
+		setenv("TIPROF_LBR_MECH", c.mech, 1);
+		snprintf(num, sizeof(num), "%d", (int)getpid());
+		setenv("TIPROF_LBR_PID", num, 1);
+		execvp(c.argv[0], c.argv);
+		fprintf(stderr, PROG ": cannot run %s: %s\n", c.argv[0], strerror(errno));
+		_exit(errno == ENOENT ? 127 : 126);
+	}
+	free(pre);
+	/* Like a shell: the terminal's SIGINT/SIGQUIT are for the command. */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return fail("waitpid failed", strerror(errno));
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	if (WIFSIGNALED(st)) {
+		/* Die of the same signal, without a core of our own. */
+		int sig = WTERMSIG(st);
+		struct rlimit rl = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &rl);
+		signal(sig, SIG_DFL);
+		sigset_t s;
+		sigemptyset(&s);
+		sigaddset(&s, sig);
+		sigprocmask(SIG_UNBLOCK, &s, NULL);
+		raise(sig);
+		return 128 + sig;
+	}
+	return 1;
+}
+
+/* ---------------------------------------------------------------- script / dump */
+
+struct script_ctx {
+	int dump;   /* print every record instead of brstack lines */
+	int tid;    /* prefix each line with the thread id (script) */
+};
+
+static int lbr_script(int argc, char **argv, int dump)
+{
+	struct script_ctx c = { dump, 1 };
+	const char *path = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--no-tid") == 0)
+			c.tid = 0;
+		else if (strcmp(argv[i], "--tid") == 0)
+			c.tid = 1;
+		else if (argv[i][0] == '-' || path)
+			return fail("unexpected argument (usage: " PROG " script [--no-tid] FILE)", argv[i]);
+		else
+			path = argv[i];
+	}
+	if (!path)
+		return fail("missing records file (usage: " PROG " script FILE)", NULL);
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	int r = lbr_cli_read_file(path, &buf, &len);
+	if (r < 0)
+		return fail("cannot read the records file", strerror(-r));
+	if (lbr_file_check_header(buf, len) < 0) {
+		free(buf);
+		return fail("not a tiprof-lbr records file (bad magic or version)", path);
+	}
+	size_t off = LBR_FILE_HDR_SIZE;
+	static struct lbr_rec rec;
+	int status = 0;
+	while (off < len) {
+		long n = lbr_dec_record(buf + off, len - off, &rec);
+		if (n == LBR_NEED_MORE) {
+			fprintf(stderr, PROG ": %s: truncated record at offset %zu (ignored)\n", path, off);
+			break;
+		}
+		if (n < 0) {
+			status = fail("malformed record; the file is damaged", path);
+			break;
+		}
+		off += (size_t)n;
+		if (c.dump) {
+			lbr_rec_dump(stdout, &rec);
+			continue;
+		}
+		if (rec.type != LBR_REC_STACK)
+			continue;
+		const struct lbr_stack *s = &rec.u.stack;
+		if (c.tid)
+			printf("%7" PRIu32 " ", s->tid);
+		for (int k = (int)s->nr - 1; k >= 0; k--)
+			printf(" 0x%" PRIx64 "/0x%" PRIx64 "/P/-/-/0", s->br[k].from, s->br[k].to);
+		putchar('\n');
+	}
+	free(buf);
+	if (fflush(stdout) != 0)
+		return fail("cannot write output", strerror(errno));
+	return status;
+}
+
+int lbr_cmd_stat(int argc, char **argv); /* lbr_stat.c */
+
+/* Entry point of `tiprof lbr` (registered in sw/tiprof.c). */
+int cmd_lbr(int argc, char **argv)
+{
+	if (argc < 2)
+		return fail("missing subcommand (record, script or dump; see " PROG " --help)", NULL);
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "record") == 0)
+		return lbr_record(argc - 1, argv + 1);
+	if (strcmp(argv[1], "script") == 0)
+		return lbr_script(argc - 1, argv + 1, 0);
+	if (strcmp(argv[1], "dump") == 0)
+		return lbr_script(argc - 1, argv + 1, 1);
+	if (strcmp(argv[1], "perf") == 0)
+		return lbr_cmd_perf(argc - 1, argv + 1);
+	if (strcmp(argv[1], "llvm-prof") == 0)
+		return lbr_cmd_llvm_prof(argc - 1, argv + 1);
+	if (strcmp(argv[1], "afdo-text") == 0)
+		return lbr_cmd_afdo_text(argc - 1, argv + 1);
+	if (strcmp(argv[1], "edges") == 0)
+		return lbr_cmd_edges(argc - 1, argv + 1);
+	if (strcmp(argv[1], "stat") == 0)
+		return lbr_cmd_stat(argc - 1, argv + 1);
+	return fail("unknown subcommand (use record, script or dump)", argv[1]);
+}

@@ -1,0 +1,173 @@
+#!/bin/sh
+# tests/sw/report.sh - `tiprof sim --profile`, `tiprof dump`, `tiprof report` (flat
+# profile and cycle stacks) and `tiprof annotate` on two small workloads (docs/report.md,
+# "Tests"); tests/sw/bad_input.sh covers bad input of every subcommand. Usage:
+#   BUILD=build tests/sw/report.sh
+# Prints one line per check and ends with 'N passed, N failed'; exit status 1 on a failure.
+set -u
+BUILD=${BUILD:-build}
+T=$BUILD/bin/tiprof
+WL=$BUILD/workloads
+OUT=$BUILD/report-test
+PY=${PYTHON:-python3}
+pass=0
+fail=0
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+ok() { pass=$((pass + 1)); echo "ok    $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL  $1"; }
+check() { # NAME COMMAND...: the command must succeed
+	name=$1; shift
+	if "$@" >"$OUT/last.out" 2>"$OUT/last.err"; then ok "$name"; else
+		ko "$name"; sed 's/^/      /' "$OUT/last.err" | head -20; fi
+}
+# NAME COMMAND...: the command must fail with exit status != 0, nothing on stdout and
+# exactly one line on stderr
+bad() {
+	name=$1; shift
+	"$@" >"$OUT/bad.out" 2>"$OUT/bad.err"
+	rc=$?
+	if [ $rc -ne 0 ] && [ ! -s "$OUT/bad.out" ] && [ "$(wc -l <"$OUT/bad.err")" -eq 1 ]; then
+		ok "$name: $(cat "$OUT/bad.err")"
+	else
+		ko "$name (exit $rc, stderr:)"; sed 's/^/      /' "$OUT/bad.err" | head -5
+	fi
+}
+
+# Workloads at their small sizes (sim/workloads/README.md): a compute one and a flush one.
+for spec in crc32:6 quicksort:5000; do
+	w=${spec%%:*}; n=${spec#*:}
+	f=$OUT/$w.tsf
+	check "$w: sim --profile records $f" \
+		"$T" sim --json --profile "$f" --oracle "$OUT/$w.orc" "$WL/$w" "$n"
+	cp "$OUT/last.out" "$OUT/$w.sim.json"
+	check "$w: dump reads it" "$T" dump "$f"
+	cp "$OUT/last.out" "$OUT/$w.dump"
+	check "$w: dump shows the header's build-id and a trailer without losses" \
+		grep -q "build-id=$(readelf -n "$WL/$w" | sed -n 's/.*Build ID: //p')" "$OUT/$w.dump"
+	check "$w: trailer" grep -q '^trailer: samples=[1-9][0-9]* lost_unit=0 lost_sw=0' "$OUT/$w.dump"
+	check "$w: report (text) fits 80 columns" sh -c \
+		"'$T' report '$f' --oracle '$OUT/$w.orc' >'$OUT/$w.txt' && ! awk 'length > 80' '$OUT/$w.txt' | grep -q ."
+	for lvl in function block instruction; do
+		check "$w: report --json --level $lvl parses" sh -c \
+			"'$T' report '$f' --json --level $lvl --oracle '$OUT/$w.orc' >'$OUT/$w.$lvl.json' && \
+			 $PY -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d[\"rows\"]' \
+			 '$OUT/$w.$lvl.json'"
+	done
+	# Shares agree with the Oracle at function level: every function within 4 binomial
+	# standard deviations of the Oracle's share plus half a percentage point (samples of
+	# one interval are not independent of their neighbours').
+	check "$w: function shares agree with the Oracle (4 sigma + 0.5 pp)" $PY - "$OUT/$w.function.json" <<'PYEOF'
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+n = d["samples"]
+worst = 0.0
+for r in d["rows"] + d["oracle_only"]:
+    o = r["oracle_share"]
+    s = r.get("share", 0.0)
+    tol = 4 * math.sqrt(max(o * (1 - o), 1.0 / n) / n) + 0.005
+    if abs(s - o) > tol:
+        sys.exit("%s: report %.4f, Oracle %.4f, tolerance %.4f" % (r["symbol"], s, o, tol))
+    worst = max(worst, abs(s - o))
+total = sum(r["share"] for r in d["rows"])
+if abs(total - 1) > 1e-4:
+    sys.exit("shares sum to %f" % total)
+print("largest difference %.4f over %d samples" % (worst, n))
+PYEOF
+	hot=$($PY -c 'import json,sys; print(json.load(open(sys.argv[1]))["rows"][0]["symbol"])' \
+		"$OUT/$w.function.json")
+	check "$w: annotate shows the hottest function ($hot)" sh -c \
+		"'$T' annotate '$f' >'$OUT/$w.ann' && head -1 '$OUT/$w.ann' | grep -q '^# $hot '"
+	check "$w: annotate's source lines exist in $w.c" $PY - "$OUT/$w.ann" "$w.c" <<'PYEOF'
+import re, sys
+ann, base = sys.argv[1], sys.argv[2]
+seen = 0
+for line in open(ann):
+    m = re.match(r"^(/\S+):(\d+)(?:  (.*))?$", line.rstrip("\n"))
+    if not m:
+        continue
+    path, num, text = m.group(1), int(m.group(2)), m.group(3)
+    if not path.endswith("/" + base):
+        continue
+    src = open(path).read().split("\n")
+    if not 1 <= num <= len(src):
+        sys.exit("%s:%d is past the end of the file" % (path, num))
+    if text is None or not src[num - 1].strip().startswith(text.strip()[:40]):
+        sys.exit("%s:%d text differs: %r" % (path, num, text))
+    seen += 1
+if seen < 2:
+    sys.exit("fewer than 2 source lines of %s in the annotation" % base)
+PYEOF
+	check "$w: annotate has per-instruction shares" grep -q '^ *[0-9.]*%  exec' "$OUT/$w.ann"
+
+	# Cycle stacks (text, JSON, SVG): the text fits 80 columns and shows the hottest
+	# function's stack; the JSON's stacks add up and the whole program's stack agrees
+	# with the Oracle's (tiprof sim's) category by category; the SVG is valid XML.
+	check "$w: report --cycle-stack fits 80 columns and details $hot" sh -c \
+		"'$T' report '$f' --cycle-stack >'$OUT/$w.stack' && ! awk 'length > 80' \
+		 '$OUT/$w.stack' | grep -q . && grep -q '^100.00%  \[total\]  *E' '$OUT/$w.stack' && \
+		 grep -q '^# $hot: ' '$OUT/$w.stack' && grep -q '^  execute  ' '$OUT/$w.stack' && \
+		 grep -q '^# hot instructions of $hot ' '$OUT/$w.stack'"
+	check "$w: report --cycle-stack --svg --json" \
+		"$T" report "$f" --cycle-stack --json --svg "$OUT/$w.svg"
+	cp "$OUT/last.out" "$OUT/$w.stack.json"
+	check "$w: cycle stacks add up; the program's agrees with the Oracle's (4 sigma + 0.5 pp)" \
+		$PY - "$OUT/$w.stack.json" "$OUT/$w.sim.json" "$hot" <<'PYEOF'
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+orc = json.load(open(sys.argv[2]))["cycle_stack"]
+cats = d["categories"]
+assert cats == list(orc), (cats, list(orc))
+assert abs(sum(d["total"]["stack"].values()) - 1) < 1e-4
+for r in d["rows"]:
+    assert abs(sum(r["stack"].values()) - r["share"]) < 1e-5, r
+f = d["function"]
+assert f["symbol"] == sys.argv[3] == d["rows"][0]["symbol"], (f["symbol"], sys.argv[3])
+assert abs(sum(i["share_of_function"] for i in f["instructions"]) - 1) < 1e-4
+for i in f["instructions"]:
+    assert abs(sum(i["stack"].values()) - i["share_of_function"]) < 1e-5, i
+n, worst = d["samples"], 0.0
+for c in cats:
+    p, s = orc[c], d["total"]["stack"][c]
+    tol = 4 * math.sqrt(max(p * (1 - p), 1.0 / n) / n) + 0.005
+    if abs(s - p) > tol:
+        sys.exit("%s: report %.4f, Oracle %.4f, tolerance %.4f" % (c, s, p, tol))
+    worst = max(worst, abs(s - p))
+print("largest category difference %.4f" % worst)
+PYEOF
+	check "$w: the cycle-stack SVG is valid and names every category and $hot" $PY - \
+		"$OUT/$w.svg" "$hot" <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == "{http://www.w3.org/2000/svg}svg", root.tag
+texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+for want in ("execute", "alu_stall", "load_stall", "store_stall", "mispredict_flush",
+             "other_flush", "frontend", sys.argv[2]):
+    assert want in texts, want
+assert any(t.startswith("Hot instructions of " + sys.argv[2]) for t in texts)
+PYEOF
+	if command -v xmllint >/dev/null; then
+		check "$w: xmllint accepts the SVG" xmllint --noout "$OUT/$w.svg"
+	fi
+	if command -v rsvg-convert >/dev/null; then
+		check "$w: rsvg-convert renders the SVG" sh -c \
+			"rsvg-convert -o '$OUT/$w.png' '$OUT/$w.svg' && [ -s '$OUT/$w.png' ]"
+	fi
+done
+
+# Bad inputs: one line on stderr, nothing on stdout, non-zero exit.
+head -c 3000 "$OUT/crc32.tsf" >"$OUT/trunc.tsf"
+bad "missing file" "$T" report "$OUT/nonexistent.tsf"
+bad "truncated file" "$T" report "$OUT/trunc.tsf"
+bad "truncated file (annotate)" "$T" annotate "$OUT/trunc.tsf"
+bad "foreign file" "$T" report "$WL/crc32"
+bad "ELF mismatch by build-id" "$T" report "$OUT/crc32.tsf" --elf "$WL/quicksort"
+bad "ELF mismatch by build-id (annotate)" "$T" annotate "$OUT/crc32.tsf" --elf "$WL/quicksort"
+bad "unknown function" "$T" annotate "$OUT/crc32.tsf" --function no_such_function
+bad "unknown level" "$T" report "$OUT/crc32.tsf" --level page
+bad "unwritable profile path" "$T" sim --profile "$OUT/no/such/dir.tsf" "$WL/crc32" 6
+bad "rand-bits too large for the period" "$T" sim --profile "$OUT/x.tsf" --period 16 "$WL/crc32" 6
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
