@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tiprof top-level Makefile: the targets show the flow.
 #   make demo   run the main job on the built-in default workload
 #   make test   run every test tier (what CI runs)
@@ -51,6 +52,13 @@ LINT_TARGETS  :=
 BENCH_TARGETS :=
 SYNTH_TARGETS :=
 
+## demo: the main job: the TIP unit RTL on the paper's examples, then a RISC-V workload on the core model: cycle stacks, every policy against the Oracle, the RTL on its ROB stream
+## test: every test tier (what CI runs, with test-system after it)
+## lint: lint the RTL on Verilator -Wall, Icarus -g2012 and Yosys
+## synth: synthesis table (Yosys generic, Xilinx, iCE40 + nextpnr) and storage per component
+## bench: every benchmark (speed, accuracy, overhead); each prints its figures
+## deps: install the missing Debian 12 packages (or print the apt-get line when not root)
+## clean: remove build/ (cached kernel and Verilator builds included)
 .PHONY: help demo test lint synth bench deps clean
 ## help: list every target with what it does (this list)
 help:
@@ -79,6 +87,7 @@ include sw/lbr/lbr.mk
 include sw/sw.mk
 include sw/report.mk
 include fpga/fpga.mk
+include scripts/fresh.mk
 
 deps:
 	@scripts/deps.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # driver/driver.mk - the Linux kernel driver (tiprof_pmu.ko) and the system
 # test tier. Included by the top Makefile (BUILD, CROSS_COMPILE). None of
 # these targets is in TEST_TARGETS or LINT_TARGETS: they build a riscv64

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # driver/gen_csr.awk - generate tiprof_csr.h, the CSR accessors of the module,
 # from tiprof_reg_table in include/tiprof/tiprof_regs.h: csrr/csrw take the
 # CSR number as an immediate, so every S-mode register of the map gets its own

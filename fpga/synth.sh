@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Synthesis table of the tiprof unit: Yosys generic cells and flip-flops, synth_xilinx LUTs and
 # FFs for W = 1, 2, 4, 8 at XLEN = 64, flip-flops per component and the architectural storage
 # outside the FIFO, and synth_ice40 + nextpnr-ice40 maximum frequency for one small configuration.

@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // FPGA timing wrapper: feeds every input of tiprof_unit from a serially loaded register chain and
 // folds every output into one registered pin, so place-and-route measures the unit's own paths
 // without hundreds of I/O pins.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # rtl/rtl.mk - RTL verification of the TIP unit: the C harness over DPI-C (Verilator) and
 # VPI (Icarus), directed benches, random differential runs against the C model, and lint.
 # Verilator fixes parameters per build, so the random configurations are a fixed set of cached
@@ -26,6 +27,11 @@ cfg_w = $(word 1,$(subst -, ,$(1)))
 cfg_x = $(word 2,$(subst -, ,$(1)))
 cfg_d = $(word 3,$(subst -, ,$(1)))
 
+## test-tip: RTL against the C model: test-tip-model, test-tip-verilator and test-tip-icarus
+## test-tip-model: the benches on the C model alone
+## test-tip-verilator: directed and random benches on six Verilator builds (DPI-C), RTL = C model every cycle, coverage bins
+## test-tip-icarus: the same benches on Icarus (VPI)
+## lint-rtl: Verilator -Wall, Icarus -g2012 and Yosys on all six configurations
 .PHONY: test-tip test-tip-model test-tip-verilator test-tip-icarus lint-rtl
 TEST_TARGETS += test-tip
 LINT_TARGETS += lint-rtl
@@ -120,6 +126,7 @@ lint-rtl:
 	@$(TIP_DIR)/lint.sh "$(VERILATOR)" "$(IVERILOG)" "$(YOSYS)" "$(TIP_CONFIGS)"
 
 # ------------------------------------------------------------------ mutation check
+## test-tip-mutants: 18 planted RTL bugs, each must be caught
 .PHONY: test-tip-mutants
 TEST_TARGETS += test-tip-mutants
 test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb
@@ -128,6 +135,7 @@ test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb
 	  $(TIP_CORE_LIBS))
 
 # ------------------------------------------------------------------ speed
+## bench-tip: simulation speed of the TIP unit: Verilated RTL + C model, C model alone
 .PHONY: bench-tip
 BENCH_TARGETS += bench-tip
 bench-tip: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/tip/tip_run_model
@@ -144,6 +152,8 @@ bench-tip: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/tip/tip_run_model
 # The ISS and the out-of-order core model drive the Verilated RTL unit every cycle (bench
 # "core"); the harness compares it with the C model every cycle. Every workload at its small
 # size on the 4-wide core, one each on the 2-wide and 1-wide cores.
+## test-cosim: workloads on the core model driving the Verilated RTL unit, RTL = C model every cycle (1-, 2-, 4-wide)
+## bench-cosim: core model + TIP unit speed per CPU second: C model, Verilated RTL, both compared
 .PHONY: test-cosim bench-cosim
 TEST_TARGETS  += test-cosim
 BENCH_TARGETS += bench-cosim
@@ -161,6 +171,7 @@ test-cosim: $(foreach c,$(TIP_COSIM_CFGS),$(BUILD)/vtip/$(c)/Vtiprof_tb) $(WORKL
 
 # Every workload at its default size (≈ 240 M core cycles): RTL = C model on every cycle of
 # full runs (test-cosim above checks the shortened runs).
+## bench-cosim-full: every workload at default size through the RTL unit, RTL = C model every cycle (~3 min)
 .PHONY: bench-cosim-full
 BENCH_TARGETS += bench-cosim-full
 bench-cosim-full: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(WORKLOAD_BINS)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ordered RTL source list of the tiprof unit; every tool (Verilator, Icarus, Yosys) reads it.
 rtl/tiprof_reg_pkg.sv
 rtl/tiprof_bank_order.sv

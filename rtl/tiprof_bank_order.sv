@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // Finds the first and the last set bit of a per-bank mask in ROB order (start bank, start+1, ...).
 module tiprof_bank_order #(
   parameter int W     = 4,                    // [1,8] banks

@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // TIP control and status registers: address decode, legal-value checks, counters, read mux.
 module tiprof_tip_csr
 #(

@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // Sample FIFO: samples in order; pending (Drained) entries carry a pending bit and are completed
 // together when their instruction dispatches. Pop, completion, then allocation.
 module tiprof_tip_fifo #(

@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // Offending Instruction Register: the youngest committed (or last excepting) instruction and its flags.
 module tiprof_tip_oir #(
   parameter int W     = 4,                    // [1,8] commit width

@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // Sampler: cycle counter, free-running LFSR and the interval logic that decides in which cycles
 // a sample is taken (periodic, TIP random point per interval, or Chen random period).
 module tiprof_tip_sampler

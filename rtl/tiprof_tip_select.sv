@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // Time-proportional sample selection (TIP §3.1, Fig. 6): classifies the cycle's commit state and
 // assembles the sample a trigger in this cycle takes, and the completion of pending Drained samples.
 module tiprof_tip_select #(

@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // tiprof profiling unit top: hangs off a core's ROB interface, selects time-proportional (TIP)
 // samples into a FIFO and exposes them through a CSR port and an interrupt.
 module tiprof_unit

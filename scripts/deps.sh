@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Install the Debian 12 packages tiprof needs, or print the exact apt-get line when not root.
 set -euo pipefail
 

@@ -1,9 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
 # spec/: the one machine-readable register map and ROB signal list, and the check that
 # every generated copy (SystemVerilog package, C header, docs table) agrees with it.
 
 REGMAP_SRC := spec/tiprof_regs.json
 REGMAP_GEN := rtl/tiprof_reg_pkg.sv include/tiprof/tiprof_regs.h docs/registers.md
 
+## regs: regenerate the SystemVerilog package, C header and docs table from spec/tiprof_regs.json
+## test-regmap: the generated register-map files agree with spec/tiprof_regs.json; the C header compiles
 .PHONY: regs test-regmap
 regs:
 	@echo "== generating register map from $(REGMAP_SRC)"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/report.mk - `tiprof sim --profile`, `tiprof report` (flat profile and cycle
 # stacks) and `tiprof annotate` (docs/report.md): the attribution library's unit test under
 # AddressSanitizer/UBSan (tests/sw/lib), tests/sw/report.sh on two small workloads, then every

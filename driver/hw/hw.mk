@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # driver/hw/hw.mk - the kernel-independent hardware layer of the TIP unit
 # (libtiprof_hw.a for user space; the Linux module compiles the same
 # tiprof_hw.c in Kbuild). Included by the top Makefile, which defines CC,
@@ -22,15 +23,12 @@ TIPROF_HW_KFLAGS := -std=gnu11 -ffreestanding -nostdinc -D__KERNEL__ -O2 -Wall -
                     -Wstrict-prototypes -Wno-unused-parameter -Itests/driver/hw/kstub \
                     -I$(TIPROF_HW_DIR)/kcompat -I$(TIPROF_HW_DIR) -Iinclude
 
-$(BUILD)/hw/tiprof_hw.o: $(TIPROF_HW_SRCS) $(TIPROF_HW_HDRS)
-	@mkdir -p $(@D)
-	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(TIPROF_HW_CFLAGS) -c -o $@ $<
+CFLAGS_driver/hw = $(TIPROF_HW_CFLAGS)
 
-$(TIPROF_HW_LIB): $(BUILD)/hw/tiprof_hw.o
+$(TIPROF_HW_LIB): $(call obj,$(TIPROF_HW_SRCS))
+	@mkdir -p $(@D)
 	@echo "  AR      $@"
-	@rm -f $@
-	@$(AR) rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 $(TIPROF_HW_KCHECK): $(TIPROF_HW_SRCS) $(TIPROF_HW_HDRS) $(TIPROF_HW_DIR)/kcompat/stdint.h \
 		     $(wildcard tests/driver/hw/kstub/linux/*.h)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR Apache-2.0) */
 /* One TIP sample as the unit delivers it (TIP_S_* registers), shared by the C reference model,
  * the driver's hardware layer, the sample file and the tools. */
 #ifndef TIPROF_SAMPLE_H

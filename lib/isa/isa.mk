@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lib/isa: RV64GC decoder + disassembler library (build/isa/librvisa.a), used by the ISS,
 # the core model, the symbolizer, report/annotate and the riscv64 branch tracer; its tests are
 # in tests/lib/isa. Included from lib/lib.mk.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RV64GC decoder: 32-bit encodings, the static operation table and the
  * classification common to 16- and 32-bit forms. */
 #include <string.h>

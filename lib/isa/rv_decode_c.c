@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RV64C: expansion of 16-bit instructions to their 32-bit operations
  * (register numbers and immediates of the expanded form). HINT encodings
  * (rd = x0 forms, zero shifts, c.nop with an immediate) decode as the

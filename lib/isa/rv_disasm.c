@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RV64GC disassembler producing the text of GNU objdump 2.40 (Debian 12)
  * with default options: the first alias in binutils' opcode table wins.
  * 2.40 lists the register-register name before the immediate form, so

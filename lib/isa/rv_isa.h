@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RV64GC instruction decoder and disassembler: the one place that knows
  * RISC-V encodings. Pure functions over caller-owned memory (no I/O, no
  * global mutable state), shared by the ISS, the timing model and the

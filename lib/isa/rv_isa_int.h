@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal interface between the decoder files of lib/isa (not for users
  * of the library). */
 #ifndef TIPROF_RV_ISA_INT_H

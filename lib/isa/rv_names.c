@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Register ABI names and standard CSR names, as GNU binutils 2.40 prints
  * them (the CSR table lists every name objdump 2.40 knows, sorted by
  * number). */

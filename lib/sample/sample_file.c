@@ -626,7 +626,7 @@ static const char *guess_kind(const uint8_t *p, size_t n)
 	if (n >= 8 && memcmp(p, "PERFILE2", 8) == 0)
 		return " (it is a perf.data file)";
 	if (n >= 8 && memcmp(p, "TIPRLBR", 8) == 0)
-		return " (it is a tiprof-lbr records file: read it with tiprof-lbr)";
+		return " (it is a tiprof-lbr records file: read it with tiprof lbr)";
 	if (n >= 13 && memcmp(p, "tiprof-oracle", 13) == 0)
 		return " (it is an Oracle profile: pass it to tiprof report --oracle)";
 	if (n == 0)

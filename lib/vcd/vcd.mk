@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lib/vcd/vcd.mk - the VCD waveform writer library (libtiprof_vcd.a) and its tests
 # (tests/lib/vcd); included from lib/lib.mk.
 #   $(VCD_LIB)   static library: link it and compile with $(VCD_CFLAGS)

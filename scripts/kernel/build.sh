@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/kernel/build.sh - build the tiprof system-test kernel (riscv64 Image +
 # modules tree for out-of-tree modules) from Debian's linux-source-6.1 tarball.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/kernel/sparse.sh - sparse for riscv kernel code: Debian 12's sparse
 # (0.6.4) rejects the kernel's -march=rv64imac_zicsr_zifencei... string, so the
 # Z-extension suffix is cut off the -march option before sparse sees it.

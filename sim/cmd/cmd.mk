@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/cmd/cmd.mk - the simulator's subcommands of `tiprof` (sim/cmd/cmd-*.c): `tiprof sim`
 # (the program on the core model; --profile records a sample file through sim/record),
 # `tiprof accuracy` (every policy against the Oracle), `tiprof iss` (the program on the ISS

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/core/core.mk - the out-of-order timing model (sim/core) and the Oracle (sim/oracle) as
 # $(CORE_LIB), their test harness and mechanism microbenchmarks (tests/sim/core). Included by
 # the top Makefile after sim/iss/iss.mk, sim/workloads/workloads.mk and sim/model/model.mk
@@ -27,26 +28,22 @@ CORE_TEST_DIR := tests/sim/core
 CORE_RUN   := $(CORE_OUT)/core-run
 CORE_RV_BINS := $(CORE_OUT)/rv/ubench $(CORE_OUT)/rv/illegal
 
+## core: build the out-of-order timing model and the Oracle (build/core/libtiprof_core.a)
+## test-core: timing-model mechanisms, ROB-interface contract, exact Oracle accounting on every workload, under ASan/UBSan too
+## bench-core: simulation speed of the 4-wide model; IPC and cycle stack of every workload
 .PHONY: core test-core bench-core
 TEST_TARGETS  += test-core
 BENCH_TARGETS += bench-core
 
 core: $(CORE_LIB)
 
-$(CORE_OUT)/core.o: $(CORE_DIR)/core.c $(CORE_HDRS)
-	@mkdir -p $(@D)
-	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -c -o $@ $<
+CFLAGS_sim/core   = $(CORE_INC)
+CFLAGS_sim/oracle = $(CORE_INC)
 
-$(CORE_OUT)/oracle.o: $(ORACLE_DIR)/oracle.c $(ORACLE_DIR)/oracle.h include/tiprof/tiprof_regs.h
+$(CORE_LIB): $(call obj,$(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c)
 	@mkdir -p $(@D)
-	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -c -o $@ $<
-
-$(CORE_LIB): $(CORE_OUT)/core.o $(CORE_OUT)/oracle.o
 	@echo "  AR      $@"
-	@rm -f $@
-	@$(AR) rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 $(CORE_SIM_STAMP):
 	@mkdir -p $(@D)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tiprof-cosim-Nwide: `tiprof sim` linked with the Verilated RTL unit (run by `tiprof sim --rtl`,
  * docs/report.md). The recorder of sim/record/recsim.c clocks the RTL (vu.c, C-driven
  * Verilator library) instead of the C model; every unit cycle (core cycles and the driver's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The Verilated RTL unit as the unit of `tiprof sim --profile` (tiprof-cosim-Nwide, cosim.c):
  * the RTL clocked in lockstep with the C model, every cycle compared (docs/report.md). */
 #ifndef TIPROF_COSIM_H

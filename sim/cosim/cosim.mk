@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/cosim/cosim.mk - the Verilated RTL unit inside the simulator: the C-driven speed builds of
 # the unit (libtiprof_vu.a + vu.c, no testbench), the lockstep checker (harness.c: RTL against the
 # C model every cycle, VCD of the last cycles on a difference) and tiprof-cosim-Nwide, which

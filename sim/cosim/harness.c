@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The TIP test harness core: per-cycle comparison of the DUT with the C model (lockstep),
  * coverage bins and the failure waveform. Bench stepping is in harness_bench.c; the
  * simulator-specific wrappers (dpi.c, vpi.c, vu.c) only move values between the simulator and

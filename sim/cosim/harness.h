@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The TIP test harness: runs a bench against the RTL (through the DPI-C, VPI or C-driven
  * Verilator wrappers) or against the C model alone, compares every cycle's outputs with the C
  * reference model, counts coverage bins, and leaves a VCD of the last cycles when a test fails.

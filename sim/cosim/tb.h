@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Test benches of the TIP unit as C generators: a bench produces the unit's inputs one cycle at
  * a time and checks what the unit answered. The same bench drives the C reference model alone
  * (tests/rtl/run_model.c), and the RTL under Verilator (DPI-C) or Icarus (VPI), where every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The testbench's wire format: struct tb_in flattened into the fixed-width vectors that the
  * SystemVerilog testbench exchanges with C (32-bit words, little-endian word order, per-bank
  * fields at 64-bit (addresses) or 16-bit (ROB indices) strides). Shared by dpi.c and vpi.c. */

@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // The TIP unit as a C-callable Verilator library (--lib-create tiprof_vu): C (sim/cosim/vu.c)
 // owns the loop and clocks it through Verilator's generated DPI-C entry points, with no
 // SystemVerilog testbench, no timing and no per-cycle DPI callback. The inputs come packed in a

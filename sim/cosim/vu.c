@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The Verilated TIP unit driven from C (contract in vu.h; the packed input layout is
  * documented in tiprof_vu.sv). */
 #include <stdint.h>

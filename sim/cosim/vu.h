@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The Verilated TIP unit driven from C (sim/cosim/tiprof_vu.sv built with Verilator's
  * --lib-create): C owns the loop and clocks the RTL one cycle per call, through the DPI-C entry
  * points Verilator generates (no SystemVerilog testbench, no timing, no callback into C).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Generates the C prototypes of the DPI-C entry points that `verilator --lib-create tiprof_vu`
 # writes into tiprof_vu.cpp (their argument order depends on the port widths), and one call
 # macro per entry point whose arguments are VU_ARG_<port> (defined by sim/cosim/vu.c).

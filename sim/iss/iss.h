@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RV64GC instruction-set simulator with user-level Linux emulation of
  * static riscv64 glibc binaries. A timing model drives it one instruction
  * at a time with iss_step(); the CLI (tiprof-iss) runs whole programs.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/iss: RV64GC instruction-set simulator library (build/iss/libiss.a; `tiprof iss` is
 # sim/cmd/cmd-iss.c) and its tests (tests/sim/iss). Needs lib/isa/isa.mk first.
 ## iss: build the ISS library (build/iss/libiss.a); `tiprof iss PROG` runs a program on it

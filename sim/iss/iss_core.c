@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ISS core: lifecycle, fetch/decode (through lib/isa) and execution of
  * the integer, memory, atomic, control-transfer and CSR instructions.
  * FP execution is in iss_fp.c, system calls in iss_syscall.c. */

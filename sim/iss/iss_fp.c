@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* F and D execution: host IEEE arithmetic under the host rounding mode
  * (C fenv) for RNE/RTZ/RDN/RUP, RISC-V rules layered on top: accrued
  * flags, canonical NaNs, NaN-boxing, fmin/fmax, fcvt saturation, fclass.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internal state of the ISS shared by its source files (not for users of
  * the library, who see only iss.h). */
 #ifndef TIPROF_ISS_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ELF loading and the initial process image: PT_LOAD segments, the brk
  * start, a stack mapped like QEMU 7.2 linux-user maps it, and the initial
  * stack contents (strings, AT_RANDOM bytes, auxv, envp, argv, argc) in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Sparse paged guest memory (see iss_mem.h). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Sparse paged guest memory: 4 KiB pages allocated on demand in a hash
  * table, with a direct-mapped lookup cache in front. */
 #ifndef TIPROF_ISS_MEM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Linux system-call emulation for riscv64 user programs. Files and
  * terminals pass through to the host; memory management, time, random
  * numbers, identities and signals are emulated deterministically. An

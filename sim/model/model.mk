@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/model/model.mk - the C reference model of the TIP unit (libtiprof_tipmodel.a)
 # and its unit tests; included by the top Makefile, which defines CC, BUILD,
 # ALL_CFLAGS and TEST_TARGETS.
@@ -13,18 +14,16 @@ TIPMODEL_HDRS   := $(TIPMODEL_DIR)/tip_model.h include/tiprof/tiprof_regs.h \
 TIPMODEL_TESTS  := fig4 paths csr random
 TIPMODEL_TBINS  := $(TIPMODEL_TESTS:%=$(BUILD)/model/test_%)
 
+## test-tipmodel: the TIP unit's C reference model: Figure 4 examples, commit-state paths, FIFO, CSR port, random-sampling statistics
 TEST_TARGETS += test-tipmodel
 .PHONY: test-tipmodel
 
-$(BUILD)/model/tip_model.o: $(TIPMODEL_DIR)/tip_model.c $(TIPMODEL_HDRS)
-	@mkdir -p $(@D)
-	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -c -o $@ $<
+CFLAGS_sim/model = $(TIPMODEL_CFLAGS)
 
-$(TIPMODEL_LIB): $(BUILD)/model/tip_model.o
+$(TIPMODEL_LIB): $(call obj,$(TIPMODEL_DIR)/tip_model.c)
+	@mkdir -p $(@D)
 	@echo "  AR      $@"
-	@rm -f $@
-	@$(AR) rcs $@ $^
+	@rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/model/tmt.o: tests/sim/model/tmt.c tests/sim/model/tmt.h $(TIPMODEL_HDRS)
 	@mkdir -p $(@D)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* C reference model of the TIP unit, cycle-exact at its ports (docs/tip-unit.md).
  * Used by the RTL differential tests and by the simulator's reference policies. */
 #ifndef TIPROF_TIP_MODEL_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/policy/policy.mk - the profiler policies and the profile error (sim/policy, linked into
 # `tiprof accuracy` by sim/cmd/cmd.mk) and their tests (tests/sim/policy): the directed tests of
 # the Dispatch and Software policies (under AddressSanitizer/UBSan), then `tiprof accuracy` on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Instruction-level profiles and the profile error metric (contracts in profile.h). */
 #include "profile.h"
 

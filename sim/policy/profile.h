@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Instruction-level profiles (address -> attributed cycles) and the TIP paper's error metric
  * against the Oracle. Used by the Oracle, the reference policies and `tiprof accuracy`. */
 #ifndef TIPROF_PROFILE_H

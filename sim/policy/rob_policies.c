@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Oracle and reference policies from the ROB interface (contracts in rob_policies.h). The
  * Oracle applies the commit-state rules of docs/tip-unit.md to every cycle, written here
  * independently of the TIP model so that "TIP equals the Ideal sampler" is a real check. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The Oracle and the reference profiling policies computed from the per-cycle ROB interface
  * alone (struct tiprof_rob_if), so they apply to the simulator and to ROB traces recorded from
  * any core. One struct follows the stream cycle by cycle and builds, per policy, an

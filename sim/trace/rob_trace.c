@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ROB trace encoder, decoder and file helpers (format: docs/rob-trace.md). */
 #include "rob_trace.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ROB traces: the per-cycle ROB interface (struct tiprof_rob_if) in a compact, documented binary
  * file (docs/rob-trace.md), so the RTL unit can be driven from recorded traces — from the
  * simulator or exported from another core's RTL simulation — and windows exported as VCD.

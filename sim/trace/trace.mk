@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/trace/trace.mk - ROB traces: the compact per-cycle ROB-interface file (docs/rob-trace.md;
 # `tiprof trace` info/dump/VCD export is sim/cmd/cmd-trace.c), and their tests (tests/sim/trace),
 # including recording a random run of the RTL harness and replaying the trace through the RTL.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim/workloads: the workload suite the simulated core and the profilers are
 # judged on (TIP paper classes: compute-, flush- and stall-intensive). Static
 # riscv64 glibc binaries in $(BUILD)/workloads/<name>. Included from the top
@@ -24,6 +25,9 @@ WORKLOAD_SMALL := matmul:48 crc32:6 quicksort:5000 dispatch:35000 ceilfloor:20 \
 WORKLOADS     := $(foreach w,$(WORKLOAD_SMALL),$(firstword $(subst :, ,$(w))))
 WORKLOAD_BINS := $(addprefix $(WL_OUT)/,$(WORKLOADS))
 
+## workloads: build the seven self-checking RISC-V workloads (build/workloads/)
+## test-workloads: every workload under qemu-riscv64 at its small and default size
+## bench-workloads: dynamic instruction counts of the workloads at default size (qemu-riscv64)
 .PHONY: workloads test-workloads bench-workloads
 TEST_TARGETS  += test-workloads
 BENCH_TARGETS += bench-workloads
@@ -74,6 +78,8 @@ bench-workloads: $(WORKLOAD_BINS)
 # The ISS against qemu-riscv64 on every workload at its small size: whole-run stdout/exit
 # status, and register-for-register lockstep over the first $(ISS_LOCKSTEP_N) instructions
 # (make bench-iss-workloads runs a longer lockstep).
+## test-iss-workloads: the ISS against qemu-riscv64 on every workload: whole-run output and 200k-instruction lockstep
+## bench-iss-workloads: the same with a 2M-instruction lockstep
 .PHONY: test-iss-workloads bench-iss-workloads
 TEST_TARGETS  += test-iss-workloads
 BENCH_TARGETS += bench-iss-workloads

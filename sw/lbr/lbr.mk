@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/lbr/lbr.mk - the software branch tracer (x86-64): the preload library, the sources of
 # `tiprof lbr` (sw/cmd-lbr.c, linked into tiprof by sw/sw.mk), and its tests (tests/sw/lbr).
 # Included by the top Makefile, which defines CC, BUILD, ALL_CFLAGS and TEST_TARGETS.
@@ -63,6 +64,9 @@ TEST_TARGETS  += test-lbr
 BENCH_TARGETS += bench-lbr
 
 lbr: $(LBR_SO) $(LBR_BIN)
+
+# `tiprof lbr record` preloads the library: building tiprof builds it.
+$(TIPROF_BIN): | $(LBR_SO)
 
 lbr-riscv64: $(LBR_RV_SO) $(LBR_RV_BIN)
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_afdo.c - AutoFDO text profile writer (contract in lbr_afdo.h). */
 #include "lbr_afdo.h"
 

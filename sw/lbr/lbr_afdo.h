@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_afdo.h - AutoFDO's text sample format, what `create_llvm_prof --profiler=text`
  * (and create_gcov) read (autofdo sample_reader.cc, TextSampleReaderWriter):
  *   N                 number of fall-through ranges, then N lines  BEGIN-END:COUNT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_agg.c - branch, range and sample counts of a records file (contract in lbr_agg.h). */
 #include "lbr_agg.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_agg.h - aggregation of a records file's stacks into counts keyed by resolved
  * addresses (object + link-time address, lbr_sym.h), so stacks of every thread, session
  * and run (ASLR) add up:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_cli.c - helpers the `tiprof lbr` subcommands share (contract in lbr_cli.h). */
 #define _GNU_SOURCE
 #include "lbr_cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_cli.h - helpers the tiprof-lbr subcommands share (lbr_cli.c): number parsing, finding
  * the preload library, reading a whole file. No output: callers report errors. */
 #ifndef TIPROF_LBR_CLI_H

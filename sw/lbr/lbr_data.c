@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_data.c - load a records file into memory (contract in lbr_data.h). */
 #include "lbr_data.h"
 #include "lbr_cli.h"

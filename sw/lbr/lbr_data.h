@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_data.h - a whole records file in memory, for the converters (perf.data, LLVM and
  * AutoFDO profiles, edge counts). Sessions, threads, executable mappings and stacks in file
  * order; each stack and mapping knows its session (so addresses are read in the right

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_dwarf.c - DWARF source positions and inline stacks (contract in lbr_dwarf.h). */
 #include "lbr_dwarf.h"
 

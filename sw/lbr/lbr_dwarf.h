@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_dwarf.h - source positions of link-time code addresses from DWARF (libdw), with
  * inline stacks, for the LLVM sample profile: each address gives its frames from the
  * out-of-line function to the innermost inlined call, each with the function's name

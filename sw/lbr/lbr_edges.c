@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_edges.c - edge/block count text (contract in lbr_edges.h). */
 #include "lbr_edges.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_edges.h - aggregated edge and block counts as text (docs/lbr.md "Outputs"):
  *   branches: one line per taken branch   FROM TO COUNT
  *   blocks:   one line per fall-through   BEGIN END COUNT   (executed [BEGIN, END] COUNT times)

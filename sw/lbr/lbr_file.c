@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_file.c - encoders and decoder of the branch-records file (layout in lbr_file.h and
  * docs/lbr.md). Little-endian fields written byte by byte, so the format is host-independent;
  * encoders are async-signal-safe (no libc calls besides memcpy-free byte stores). */

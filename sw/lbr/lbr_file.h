@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_file.h - the branch-records file of the software branch tracer (docs/lbr.md, "Records
  * file"): a 32-byte file header, then self-sized little-endian records (session, thread,
  * stack of {from,to}, per-thread statistics). Encoders write into caller memory and are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_isa.h - machine-independent description of control transfers for the software branch
  * tracer: what a block ends in (kind, condition, target expression), a CPU context to
  * evaluate it against, and the decode/evaluate contract each ISA back end implements

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_llvmprof.c - LLVM text sample profile writer (contract in lbr_llvmprof.h). */
 #include "lbr_llvmprof.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_llvmprof.h - LLVM's text sample profile (what clang -fprofile-sample-use= and
  * llvm-profdata read; llvm/lib/ProfileData/SampleProfReader.cpp):
  *   function:total_samples:head_samples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_mem.c - fault-free reads of the traced process's own memory (process_vm_readv on
  * ourselves), shared by every ISA back end; and the decoders' code-view hook.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_outcmd.c - argument parsing of the output subcommands (contract in lbr_outcmd.h). */
 #include "lbr_outcmd.h"
 

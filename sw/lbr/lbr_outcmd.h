@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_outcmd.h - the output subcommands of `tiprof-lbr` (argument parsing and one-line
  * errors; the converters are lbr_perfdata.c, lbr_edges.c, lbr_llvmprof.c, lbr_afdo.c):
  *   perf FILE [-o perf.data]                   perf.data with branch stacks

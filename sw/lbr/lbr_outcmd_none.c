@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_outcmd_none.c - the output subcommands in builds without libelf/libdw (the riscv64
  * cross build): each says so in one line. */
 #include "lbr_outcmd.h"

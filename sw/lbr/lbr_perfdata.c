@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_perfdata.c - perf.data writer (contract in lbr_perfdata.h). The file is built in
  * memory, then written in one go. Field layouts follow the kernel's include/uapi/linux/
  * perf_event.h and tools/perf/Documentation/perf.data-file-format.txt (Linux 6.1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_perfdata.h - a records file as a perf.data file (perf's "PERFILE2" format, written
  * here byte by byte, little-endian): one event attr (the session's sampling event,
  * sample_type IP|TID|TIME|PERIOD|BRANCH_STACK, branch_sample_type ANY|USER,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_preload.c - the LD_PRELOAD face of the tracer (libtiprof-lbr.so): a constructor that
  * starts a session when TIPROF_LBR_OUT is set, a destructor that flushes it, and wrappers that
  * keep the traced program's behaviour: pthread_create (new threads are traced), sigaction and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_probe.c - before `tiprof lbr record`/`stat` run a command: can this process open the
  * perf events the tracer needs (the sampling event; for hwbp, an execute breakpoint)? If not,
  * one line that says why and what to do, instead of a program that runs untraced. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_probe.h - can this process open the tracer's perf events? (lbr_probe.c) */
 #ifndef TIPROF_LBR_PROBE_H
 #define TIPROF_LBR_PROBE_H

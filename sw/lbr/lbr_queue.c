@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_queue.c - the bounded lock-free MPMC pointer queue of lbr_queue.h. */
 #include "lbr_queue.h"
 

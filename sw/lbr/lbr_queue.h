@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_queue.h - bounded lock-free multi-producer multi-consumer queue of pointers (Vyukov's
  * sequence-numbered ring), used to hand buffers between traced threads' signal handlers and
  * the writer thread. Push and pop never block and never allocate, so both are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_rseq.c - restartable-sequence critical sections of the loaded objects (lbr_trace.h).
  *
  * A program (or a library such as librseq, tcmalloc) that uses rseq describes each critical

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_rv.c - the RV64GC back end of lbr_isa.h: an adapter from lib/isa's struct rv_insn
  * (decoder compiled into the tracer from lib/isa's sources) to the machine-independent branch
  * description, branch evaluation against x0..x31 and the pc, and, when built for riscv64,

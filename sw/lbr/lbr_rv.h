@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_rv.h - the RV64GC back end of the branch description (lbr_isa.h), over the in-project
  * decoder lib/isa (rv_isa.h). The functions here are pure and compile on any host, so the
  * adapter is unit-tested on the development machine (tests/sw/lbr/test_rv.c) against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_stat.c - `tiprof lbr stat`: the tracer's cost and the paper's evaluation quantities on
  * one command. CMD runs untraced and traced alternately R times (the order alternates too, so
  * a slow drift of the machine hits both), each run's wall time (CLOCK_MONOTONIC around

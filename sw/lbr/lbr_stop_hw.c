@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_stop_hw.c - the hardware-breakpoint stopping mechanism: one perf_event
  * PERF_TYPE_BREAKPOINT/HW_BREAKPOINT_X event per thread, kept enabled and re-pointed with
  * PERF_EVENT_IOC_MODIFY_ATTRIBUTES. Its overflow signal (cfg.signo, si_fd == stop_fd) arrives

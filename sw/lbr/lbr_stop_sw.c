@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_stop_sw.c - the software-breakpoint stopping mechanism ("int3"; on RISC-V `ebreak` /
  * `c.ebreak`): the tracer patches a breakpoint instruction (lbr_isa_bp_encode) over the code
  * at the stop address, in this process, and the CPU raises SIGTRAP when a thread reaches it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_sym.c - ELF symbolization of recorded addresses (contract in lbr_sym.h). */
 #include "lbr_sym.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_sym.h - symbolization of a records file's addresses: each executable mapping's ELF
  * file (libelf) gives its PT_LOAD segments (run-time address -> link-time address, so PIE
  * and shared objects work), its function symbols (.symtab, else .dynsym) and its GNU build

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_sys.h - system calls issued inline, without libc's wrappers. The tracer's handlers and
  * the software-breakpoint mechanism's locked window must not execute code the program may be
  * traced through: a stop armed in libc fires again when the handler itself runs that

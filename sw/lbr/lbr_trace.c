@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_trace.c - the software branch tracer engine (lbr_trace.h): per-thread perf_event
  * sampling delivered as a realtime signal to the thread (F_SETOWN_EX/F_OWNER_TID, F_SETSIG),
  * the trace state machine run in the signal handler, the decode cache, the per-thread output

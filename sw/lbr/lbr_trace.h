@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_trace.h - the software branch tracer engine: per-thread sampling state, the trace state
  * machine run by the signal handler (sample -> look-ahead decode -> stop at the first
  * unresolved transfer -> evaluate -> record -> ... -> N taken branches), the stopping

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_x86.c - the x86-64 back end of lbr_isa.h: block decoding with Zydis 4 (pure computation,
  * async-signal-safe), branch evaluation against a ucontext-derived CPU context, and
  * fault-free memory reads through process_vm_readv. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Directed benches for the unit's rules beyond the worked examples, each checking the values
  * the specification (docs/tip-unit.md) implies, through the CSR port only:
  *   csr_rules      illegal accesses, bad configuration writes, W1C, ID/PARAMS, privilege gating

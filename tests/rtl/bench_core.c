@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Co-simulation bench: the RISC-V ISS and the out-of-order timing model (sim/core) drive the
  * unit's ROB interface every cycle, live — under Verilator the RTL unit, compared with the C
  * model every cycle by the harness. The unit samples in TIP's random-interval mode and is

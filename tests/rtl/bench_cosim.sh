@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tests/rtl/bench_cosim.sh - speed of the live co-simulation (make bench-cosim): quicksort 20000
 # on the 4-wide core model driving the TIP unit (bench "core", W=4 XLEN=64 FIFO 8), as
 # simulated core cycles per CPU second (user + system; best of N runs, so other load on the

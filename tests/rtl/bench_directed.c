@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Directed benches of the TIP unit, each with the samples the TIP paper's policy implies:
  * the four worked examples of Figure 4 on a 2-wide core (ILP, load stall, mispredict flush,
  * I-cache drain), the exception path and a serializing instruction. Every example is run once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Random differential bench: a plausible out-of-order ROB (commit bursts, head stalls,
  * mispredicts and flushes that empty it, traps, front-end starvation, serializing instructions)
  * interleaved with phases of arbitrary input bits, and a driver-like CSR traffic (configure,

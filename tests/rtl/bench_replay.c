@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Replay bench: drives the unit with a recorded ROB trace (env TIPROF_TB_TRACE, format
  * docs/rob-trace.md) — from the simulator, a random run, or another core's RTL simulation —
  * while sampling in TIP's random mode and draining samples like a driver; the harness compares

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The registry of TIP benches: every bench the harness can run by name. */
 #include <stddef.h>
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # sim/cosim/cosim_record.sh - recording a sample file from the RTL co-simulation
 # (`tiprof sim --profile FILE --rtl`, docs/report.md) must give the same file, sample for
 # sample (byte for byte), as the C-model path; a difference between RTL and C model must stop

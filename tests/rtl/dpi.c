@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* DPI-C entry points of the TIP testbench (Verilator): move values between the SystemVerilog
  * testbench (tiprof_tb.sv) and the harness. Compiled by gcc as C; the prototypes are checked
  * against Verilator's generated Vtiprof_tb__Dpi.h. */

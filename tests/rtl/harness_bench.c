@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The TIP test harness, bench side: finds a bench by name, asks it for each cycle's inputs and
  * checks the DUT through the lockstep core of harness.c. */
 #include "harness.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Lint the RTL on Verilator (-Wall), Icarus (-g2012) and Yosys (synthesis, no latches, no
 # warnings) for every cached configuration. Waivers: rtl/lint/verilator.vlt, rtl/lint/icarus.waive.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Mutation check of the RTL tests: plants each bug of tests/rtl/mutants.txt into a copy of the
 # RTL, builds it with the same C harness (W=2 XLEN=64 FIFO 16) and runs the directed benches and
 # a random differential run; every mutant must be killed. Prints 'N passed, N failed'.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs the TIP benches on one simulator and prints 'N passed, N failed'.
 #   run.sh model     RUNNER   directed benches + a short random run on the C model alone
 #   run.sh verilator VTIPDIR  directed benches + random differential runs on every cached build

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Runs a TIP bench against the C reference model alone (no RTL): checks the benches' own
  * expectations (the paper's worked examples) on the model, and is the fast path of the tests.
  * Compiled with -DTIP_RUN_VU (tip_run_vu), it runs the bench on the Verilated RTL driven from C

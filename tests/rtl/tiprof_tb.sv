@@ -1,4 +1,4 @@
-// Licensed under the Apache License 2.0; see LICENSE.
+// SPDX-License-Identifier: Apache-2.0
 // Testbench of tiprof_unit: all stimulus and checks are C (sim/cosim/harness.c), reached over
 // DPI-C on Verilator or through VPI system tasks on Icarus (define TIPROF_VPI).
 module tiprof_tb #(

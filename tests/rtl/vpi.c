@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* VPI entry points of the TIP testbench (Icarus Verilog has no DPI-C): system tasks
  * $tiprof_tb_init, $tiprof_tb_tick and $tiprof_tb_final move values between tiprof_tb.sv
  * (compiled with TIPROF_VPI) and the same harness the DPI-C build uses. */

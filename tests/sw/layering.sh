@@ -8,7 +8,9 @@
 #     and the compiler's own header lists (.d files) of every object name no file under sim/ or
 #     tests/ - so no header reached through an include path either;
 #  3. that tiprof lists no simulator subcommand, and its report, annotate and dump of a sample
-#     file recorded by the full build are byte-identical to the full build's.
+#     file recorded by the full build are byte-identical to the full build's;
+#  4. `make help` lists every target a fragment declares .PHONY and every `make TARGET` that
+#     README.md and docs/ name.
 # Usage: BUILD=build MAKE=make layering.sh
 set -u
 BUILD=${BUILD:-build}
@@ -77,5 +79,17 @@ if env -i "$T" sim --profile "$D/crc32.tps" "$wl" 2 >/dev/null 2>"$D/rec.err"; t
 else
 	bad "tiprof sim --profile $wl: $(cat "$D/rec.err")"
 fi
+# 4. make help
+$MAKE --no-print-directory -s help | awk 'NR > 1 {print $1}' | sort -u >"$D/helped"
+$MAKE --no-print-directory -pn help 2>/dev/null | sed -n 's/^\.PHONY: //p' | tr ' ' '\n' |
+	grep . | sort -u >"$D/phony"
+missing=$(comm -23 "$D/phony" "$D/helped" | tr '\n' ' ')
+[ -z "$missing" ] && ok "make help lists all $(wc -l <"$D/phony") phony targets" ||
+	bad "phony targets without a '## target: what' line: $missing"
+grep -ohE '`make [a-z][a-z0-9-]*' README.md docs/*.md | sed 's/^`make //' | sort -u >"$D/named"
+missing=$(comm -23 "$D/named" "$D/helped" | tr '\n' ' ')
+[ -z "$missing" ] && ok "make help lists all $(wc -l <"$D/named") targets README.md and docs/ name" ||
+	bad "targets named in README.md or docs/ but not in make help: $missing"
+
 echo "test-layering: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/sw/report.sh - `tiprof sim --profile`, `tiprof dump`, `tiprof report` (flat
 # profile and cycle stacks) and `tiprof annotate` on two small workloads (docs/report.md,
 # "Tests"); tests/sw/bad_input.sh covers bad input of every subcommand. Usage:

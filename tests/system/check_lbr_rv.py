@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """check_lbr_rv.py - host-side check of the riscv64 software branch tracer's records from the
 system tier (tests/system/init.c, checks lbr_rv_*), against riscv64 objdump.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tests/system/run.sh - the system test tier: boot the tiprof kernel under
 # qemu-system-riscv64 (virt, rv64 + sscofpmf, Debian's OpenSBI fw_jump) with an
 # initramfs of our own static init (tests/system/init.c) and the driver module,

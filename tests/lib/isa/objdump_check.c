@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Compares the decoder and disassembler with GNU objdump on a whole
  * binary: reads `objdump -d -z` output on stdin and checks, for every
  * instruction line, the decoded length and the disassembly text (symbol

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Atomics and memory workload for the decoder and ISS tests: C11 atomics
  * of every width and ordering (AMOs, LR/SC loops), compare-exchange,
  * fences, heap growth through brk and mmap, and a small file round trip.

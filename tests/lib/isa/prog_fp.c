@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Floating-point workload for the decoder and ISS tests: float and double
  * arithmetic, fused multiply-add, square roots, every rounding mode, the
  * rounding functions, conversions with saturation, min/max with NaNs and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Integer workload for the decoder and ISS tests: sorting, hashing,
  * 64-bit multiply/divide corner cases, strings and formatted output.
  * Deterministic: the output depends only on argv. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit test of the decoder's classification fields on known encodings
  * (control-transfer kinds and targets, memory sizes, unique/serializing
  * instructions, functional units, compressed expansion, status codes). */

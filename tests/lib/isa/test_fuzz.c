@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Robustness check of the decoder without an oracle: a million random
  * 32-bit words and every 16-bit word must decode to a valid status, and
  * every accepted word must have consistent fields and disassemble. Also

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Prints the 16 AT_RANDOM bytes the loader gave this process, in hex:
  * run under `qemu-riscv64 -seed S` it reveals the bytes QEMU gives every
  * program for that seed, which iss-lockstep then places on its stack. */

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # bench-iss: time one program on `tiprof iss` and on qemu-riscv64 and print
 # both speeds in MIPS (instruction count from tiprof iss --count).
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Checks the per-instruction record iss_step() gives a timing model, on a
  * whole program run: next_pc follows the length or the taken target,
  * branch targets equal the decoder's static target, loads/stores report

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Lockstep check of the ISS against QEMU: reads the log of
  *   qemu-riscv64 -singlestep -d cpu,fpu,nochain -D <log> prog args
  * on stdin and, for each logged state (the state before each instruction),

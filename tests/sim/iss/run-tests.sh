@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # test-iss driver: for each RISC-V test program given as an argument,
 # (a) run it on `tiprof iss` and on qemu-riscv64 and require equal stdout,
 #     stderr and exit status, and (b) run the lockstep comparison of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tiprof accuracy on real workloads (small sizes): the two independent Oracles agree, TIP's
 # profile equals the ideal sampler's (systematic error zero), JSON output is valid; then the
 # core's ROB interface on a workload is recorded and replayed through the Verilated RTL, which

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Record a random run of the RTL harness as a ROB trace, replay it through the RTL (compared
 # with the C model every cycle), and check `tiprof trace` on it and on bad inputs.
 set -u

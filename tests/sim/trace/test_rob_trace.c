@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Unit tests of the ROB trace format: random round trips for every configuration, repeat runs,
  * truncation at every byte, corruption, bad magic/version, normalisation of out-of-range bits. */
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench.sh - bench-lbr: the tracer on real programs (docs/lbr.md §7).
 #  1. Overhead: each program runs >= 5 s untraced; `tiprof lbr stat` runs it untraced and
 #     traced alternately LBR_BENCH_REPS times (default 5) at 100 stacks/s, depth 16, hwbp, and

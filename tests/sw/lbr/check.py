@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """check.py - test-only checker of tiprof-lbr records against the truth.
 
 usage: check.py DUMP EXACT OBJDUMP EXE [--exe-only] [--min N] [--sessions N] [--stack-pids N]

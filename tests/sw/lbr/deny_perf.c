@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* deny_perf.c - test-only LD_PRELOAD shim: perf_event_open through libc's syscall() fails with
  * EACCES, as under kernel.perf_event_paranoid=3 for an unprivileged user (tests/sw/lbr/run.sh
  * checks that `tiprof-lbr record` then says so in one line and does not run the command). */

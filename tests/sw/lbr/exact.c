@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exact.c - test-only tool: the exact taken-branch trace of a program, by single-stepping
  * every thread under ptrace (PTRACE_SINGLESTEP, PTRACE_O_TRACECLONE, ASLR off). After each
  * step, the instruction just executed (decoded from the tracee's memory with Zydis, for its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fdo_prog.c - test program of the output formats (tests/sw/lbr/outputs.sh): a hot function
  * with a data-dependent branch and a call, called from main in a loop. argv[1] = iterations
  * per call. Built with clang (-gdwarf-4: Debian's AutoFDO reads no DWARF 5); compiles

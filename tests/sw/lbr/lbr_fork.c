@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_fork.c - traced test program: processes. argv[1] = repetitions of the body, argv[2] =
  * stage. Stage 0: fork() 4 children that run the body (seeded by their index) and exit() with
  * a status derived from the result; posix_spawn("/bin/true"); vfork() + execve("/bin/true");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_indirect.c - traced test program: indirect calls through a table of function pointers
  * and through a struct of operations (vtable-like), selected by data. argv[1] = repetitions
  * of an identical body. Exits with status 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_loops.c - traced test program: loops with data-dependent branches and a switch (jump
  * table). argv[1] = repetitions of an identical body (same branch sequence every time), so a
  * short single-stepped run contains every window of a long traced run. Prints a checksum

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_recurse.c - traced test program: recursion and returns (a Fibonacci tree, mutual
  * recursion, an Ackermann-like descent). argv[1] = repetitions of an identical body.
  * Exits with status 3. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_rseq.c - traced test program: a restartable sequence (rseq) critical section in a hot
  * loop, registered through glibc's own rseq area (glibc >= 2.35 registers one per thread;
  * __rseq_offset locates it from the thread pointer). The critical section (inline assembly,

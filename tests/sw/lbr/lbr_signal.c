@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_signal.c - traced test program: its own signal handlers must keep working under the
  * tracer: SIGUSR1 raised every 50 iterations (handler does branchy work), a SIGTRAP handler
  * (raised once per repetition), and a handler for the realtime signal the tracer uses by

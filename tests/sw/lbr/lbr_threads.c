@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_threads.c - traced test program: 16 threads, each running a data-dependent body
  * (seeded by its index) argv[1] times; the main thread joins them and prints a checksum
  * that does not depend on scheduling. Exits with status 5. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # outputs.sh - test-lbr, output formats (docs/lbr.md "Outputs"), each read by its real
 # consumer: perf.data by perf script / perf report / llvm-profgen, the LLVM text profile by
 # llvm-profdata and clang -fprofile-sample-use, the AutoFDO text by create_llvm_prof, plus

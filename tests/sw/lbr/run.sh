@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # run.sh - test-lbr: the software branch tracer on programs with known control flow.
 # For each program: an untraced run (reference output and exit status), a traced run (same
 # output and status required), an exact single-stepped run (lbr_exact), and check.py (objdump

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """similarity.py - how close a tiprof-lbr profile is to an exact one (bench-lbr, docs/lbr.md §7).
 
 usage: similarity.py CALLGRIND_OUT DUMP [DUMP...] [--cache DIR] [--top N] [--json FILE]

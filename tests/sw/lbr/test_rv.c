@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_rv.c - host unit test of the tracer's RISC-V back end (sw/lbr/lbr_rv.c over lib/isa).
  *
  *   test_lbr_rv                 synthetic register contexts: every branch kind evaluated

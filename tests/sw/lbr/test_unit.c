@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_unit.c - unit tests of the tracer's pure parts: the x86-64 block decoder and branch
  * evaluator (on hand-assembled code), the records-file encoders/decoder, and the lock-free
  * queue. Prints "N passed, N failed" last; exit status 1 on any failure. */
