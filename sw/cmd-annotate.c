@@ -129,7 +129,7 @@ static long annotate_pick(struct annotate_ctx *x)
 
 /* ---- output */
 
-static const char *const mix_names[ATTR_NCAT] = { "exec", "alu", "load", "store", "misp",
+static const char *const mix_names[TIPROF_NCAT] = { "exec", "alu", "load", "store", "misp",
 						  "flush", "fe" };
 
 /* The two heaviest categories of e as "exec 80 load 20". */
@@ -140,7 +140,7 @@ static void annotate_mix(const struct attr_ent *e, char *buf, size_t len)
 	buf[0] = '\0';
 	if (!e || e->total <= 0)
 		return;
-	for (int c = 0; c < ATTR_NCAT; c++) {
+	for (int c = 0; c < TIPROF_NCAT; c++) {
 		if (e->w[c] <= 0)
 			continue;
 		if (a < 0 || e->w[c] > e->w[a]) {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "lib/sfprof.h"
+#include "tiprof/file_magic.h"
 #include "svg.h"
 #include "rv_isa.h"
 #include "tiprof/cmd.h"
@@ -86,7 +87,7 @@ static int report_aggregate(struct report_ctx *x)
 		const struct attr_ent *e = &x->p.prof.ent[i];
 		uint64_t k = report_key(x, e->key);
 
-		for (unsigned c = 0; c < ATTR_NCAT; c++)
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			if (e->w[c] != 0 && attr_prof_add(&x->agg, k, c, e->w[c]))
 				return -1;
 	}
@@ -108,11 +109,11 @@ static int report_oracle(struct report_ctx *x)
 		snprintf(x->err, sizeof(x->err), "cannot open the Oracle profile %s", x->oracle);
 		return -1;
 	}
-	if (!fgets(line, sizeof(line), f) || sscanf(line, "tiprof-oracle %d", &ver) != 1 ||
+	if (!fgets(line, sizeof(line), f) || sscanf(line, TIPROF_ORACLE_MAGIC " %d", &ver) != 1 ||
 	    ver != 1)
 		goto bad;
 	while (fgets(line, sizeof(line), f)) {
-		uint64_t pc, commits, u[ATTR_NCAT];
+		uint64_t pc, commits, u[TIPROF_NCAT];
 
 		if (sscanf(line, "unit %lu", &unit) == 1)
 			continue;
@@ -121,7 +122,7 @@ static int report_oracle(struct report_ctx *x)
 			   &u[2], &u[3], &u[4], &u[5], &u[6]) != 9 || !unit)
 			continue;	/* header lines */
 		lines++;
-		for (unsigned c = 0; c < ATTR_NCAT; c++)
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			if (u[c] && attr_prof_add(&x->orc, report_key(x, pc), c,
 						  (double)u[c] / (double)unit)) {
 				fclose(f);
@@ -281,8 +282,8 @@ static void report_json(struct report_ctx *x, FILE *out)
 		", \"cycle_stack\": {", bid, level_names[x->level], x->p.hdr.w, x->p.hdr.period,
 		sfprof_mode_name(&x->p.hdr), x->p.hdr.rand_bits, x->p.trailer.samples,
 		x->p.prof.bad, x->p.trailer.lost_unit, x->p.trailer.lost_sw);
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
-		fprintf(out, "%s\"%s\": %.6f", c ? ", " : "", attr_cat_name(c),
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		fprintf(out, "%s\"%s\": %.6f", c ? ", " : "", tiprof_cat_name(c),
 			a->total > 0 ? a->cat[c] / a->total : 0.0);
 	fprintf(out, "}, \"rows\": [");
 	for (size_t i = 0; i < a->n; i++) {
@@ -297,8 +298,8 @@ static void report_json(struct report_ctx *x, FILE *out)
 			fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", e->key);
 		fprintf(out, ", \"share\": %.6f, \"samples\": %.3f, \"categories\": {",
 			a->total > 0 ? e->total / a->total : 0.0, e->total);
-		for (unsigned c = 0; c < ATTR_NCAT; c++)
-			fprintf(out, "%s\"%s\": %.6f", c ? ", " : "", attr_cat_name(c),
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
+			fprintf(out, "%s\"%s\": %.6f", c ? ", " : "", tiprof_cat_name(c),
 				e->total > 0 ? e->w[c] / e->total : 0.0);
 		fprintf(out, "}");
 		if (x->oracle)
@@ -323,7 +324,7 @@ static void report_json(struct report_ctx *x, FILE *out)
 }
 
 /* Short column heads of the categories, 4 columns each. */
-static const char *const cat_heads[ATTR_NCAT] = { "exec", "alu", "load", "stor", "misp",
+static const char *const cat_heads[TIPROF_NCAT] = { "exec", "alu", "load", "stor", "misp",
 						  "flsh", "fe" };
 
 /* One header line "prefix path", the path shortened from the left to fit 79 columns. */
@@ -356,7 +357,7 @@ static void report_text(struct report_ctx *x, FILE *out)
 	const struct attr_prof *a = &x->agg;
 	char name[512];
 	/* share 7, samples 9, oracle 8, categories 5 each, 2 spaces: at most 79 columns */
-	int symw = 79 - 7 - 9 - (x->oracle ? 8 : 0) - 5 * ATTR_NCAT - 2;
+	int symw = 79 - 7 - 9 - (x->oracle ? 8 : 0) - 5 * TIPROF_NCAT - 2;
 	size_t rows = x->limit > 0 && (size_t)x->limit < a->n ? (size_t)x->limit : a->n;
 
 	report_head(x, out);
@@ -365,13 +366,13 @@ static void report_text(struct report_ctx *x, FILE *out)
 	fprintf(out, "%7s %8s", "share", "samples");
 	if (x->oracle)
 		fprintf(out, " %7s", "oracle");
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		fprintf(out, " %4s", cat_heads[c]);
 	fprintf(out, "  %s\n", "symbol");
 	fprintf(out, "%6.2f%% %8.1f", 100.0, a->total);	/* the cycle stack as a first row */
 	if (x->oracle)
 		fprintf(out, " %6.2f%%", 100.0);
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		fprintf(out, " %4.0f", a->total > 0 ? 100 * a->cat[c] / a->total : 0.0);
 	fprintf(out, "  [total]\n");
 	for (size_t i = 0; i < rows; i++) {
@@ -382,7 +383,7 @@ static void report_text(struct report_ctx *x, FILE *out)
 			e->total);
 		if (x->oracle)
 			fprintf(out, " %6.2f%%", 100 * report_oracle_share(x, e->key));
-		for (unsigned c = 0; c < ATTR_NCAT; c++)
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			if (e->w[c] > 0)
 				fprintf(out, " %4.0f", 100 * e->w[c] / e->total);
 			else
@@ -396,8 +397,8 @@ static void report_text(struct report_ctx *x, FILE *out)
 /* ---- cycle stacks (TIP paper, Figures 7 and 13) */
 
 /* One letter per category in the text bars, and its colour in the SVG. */
-static const char cat_letter[ATTR_NCAT] = { 'E', 'A', 'L', 'S', 'M', 'O', 'F' };
-static const char *const cat_color[ATTR_NCAT] = { "#59a14f", "#edc948", "#e15759", "#b07aa1",
+static const char cat_letter[TIPROF_NCAT] = { 'E', 'A', 'L', 'S', 'M', 'O', 'F' };
+static const char *const cat_color[TIPROF_NCAT] = { "#59a14f", "#edc948", "#e15759", "#b07aa1",
 						  "#4e79a7", "#76b7b2", "#bab0ac" };
 
 /* Append the bar of w[] (weights per category) at `unit` weight per character to the line
@@ -407,12 +408,12 @@ static const char *const cat_color[ATTR_NCAT] = { "#59a14f", "#edc948", "#e15759
 static void stack_bar(char *buf, size_t len, const double *w, double unit)
 {
 	size_t n = strlen(buf);
-	double tot = 0, rem[ATTR_NCAT];
-	long cnt[ATTR_NCAT], want, have = 0;
+	double tot = 0, rem[TIPROF_NCAT];
+	long cnt[TIPROF_NCAT], want, have = 0;
 
 	if (!(unit > 0))
 		return;
-	for (unsigned c = 0; c < ATTR_NCAT; c++) {
+	for (unsigned c = 0; c < TIPROF_NCAT; c++) {
 		double v = w[c] > 0 ? w[c] / unit : 0;
 
 		tot += v;
@@ -423,13 +424,13 @@ static void stack_bar(char *buf, size_t len, const double *w, double unit)
 	for (want = (long)(tot + 0.5); have < want; have++) {
 		unsigned best = 0;
 
-		for (unsigned c = 1; c < ATTR_NCAT; c++)
+		for (unsigned c = 1; c < TIPROF_NCAT; c++)
 			if (rem[c] > rem[best])
 				best = c;
 		cnt[best]++;
 		rem[best] = -1;
 	}
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		for (long k = 0; k < cnt[c] && n + 1 < len; k++)
 			buf[n++] = cat_letter[c];
 	buf[n] = '\0';
@@ -480,23 +481,23 @@ static void report_stack_text(struct report_ctx *x, FILE *out)
 	{
 		const struct code_range *f = &x->p.map.func[x->fi];
 		const char *fn = f->name ? f->name : "?";
-		double w[ATTR_NCAT] = { 0 };
+		double w[TIPROF_NCAT] = { 0 };
 
 		for (size_t i = 0; i < x->nins; i++)
-			for (unsigned c = 0; c < ATTR_NCAT; c++)
+			for (unsigned c = 0; c < TIPROF_NCAT; c++)
 				w[c] += x->ins[i]->w[c];
 		fprintf(out, "\n# %.40s: %.2f%% of all cycles\n# %.1f samples x period %u = about "
 			"%.0f cycles\n", fn, a->total > 0 ? 100 * x->fw / a->total : 0.0, x->fw,
 			x->p.hdr.period, x->fw * x->p.hdr.period);
 		fprintf(out, "  %-18s %10s %8s  %s\n", "category", "% of func", "% of all",
 			"1 character = 2% of the function");
-		for (unsigned c = 0; c < ATTR_NCAT; c++) {
+		for (unsigned c = 0; c < TIPROF_NCAT; c++) {
 			double fr = x->fw > 0 ? w[c] / x->fw : 0;
 
-			double one[ATTR_NCAT] = { 0 };
+			double one[TIPROF_NCAT] = { 0 };
 
 			one[c] = fr;
-			snprintf(line, sizeof(line), "  %-18s %9.2f%% %7.2f%%  ", attr_cat_name(c),
+			snprintf(line, sizeof(line), "  %-18s %9.2f%% %7.2f%%  ", tiprof_cat_name(c),
 				 100 * fr, a->total > 0 ? 100 * w[c] / a->total : 0.0);
 			stack_bar(line, sizeof(line), one, 1.0 / 50);
 			put_line(out, line);
@@ -522,8 +523,8 @@ static void report_stack_text(struct report_ctx *x, FILE *out)
 static void json_stack(FILE *out, const double *w, double div)
 {
 	fputc('{', out);
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
-		fprintf(out, "%s\"%s\": %.6f", c ? ", " : "", attr_cat_name(c),
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		fprintf(out, "%s\"%s\": %.6f", c ? ", " : "", tiprof_cat_name(c),
 			div > 0 ? w[c] / div : 0.0);
 	fputc('}', out);
 }
@@ -544,8 +545,8 @@ static void report_stack_json(struct report_ctx *x, FILE *out)
 	fprintf(out, ", \"build_id\": \"%s\", \"level\": \"%s\", \"period\": %u, \"samples\": %"
 		PRIu64 ", \"unattributed\": %" PRIu64 ", \"categories\": [", bid,
 		level_names[x->level], x->p.hdr.period, x->p.trailer.samples, x->p.prof.bad);
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
-		fprintf(out, "%s\"%s\"", c ? ", " : "", attr_cat_name(c));
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		fprintf(out, "%s\"%s\"", c ? ", " : "", tiprof_cat_name(c));
 	fprintf(out, "], \"total\": {\"samples\": %.3f, \"cycles\": %.0f, \"stack\": ", a->total,
 		a->total * per);
 	json_stack(out, a->cat, a->total);
@@ -600,8 +601,8 @@ static int report_svg(FILE *f, const void *arg)
 	const char *base = strrchr(x->p.elf, '/'), *fn = NULL;
 	char (*lab)[96] = calloc(nlab, sizeof(*lab)), (*note)[16] = calloc(nlab, sizeof(*note));
 	const char **lp = calloc(nlab, sizeof(*lp)), **np = calloc(nlab, sizeof(*np));
-	double *v = calloc(nlab * ATTR_NCAT, sizeof(*v)), width = 960, lw = 0, y, h;
-	const char *cats[ATTR_NCAT];
+	double *v = calloc(nlab * TIPROF_NCAT, sizeof(*v)), width = 960, lw = 0, y, h;
+	const char *cats[TIPROF_NCAT];
 	struct svg_hstack pan[3];
 	char title[3][256], head[256], dis[128];
 	int npan = 0, r = -1;
@@ -611,14 +612,14 @@ static int report_svg(FILE *f, const void *arg)
 	if (!lab || !note || !lp || !np || !v)
 		goto out;
 	base = base ? base + 1 : x->p.elf;
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
-		cats[c] = attr_cat_name(c);
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		cats[c] = tiprof_cat_name(c);
 	/* panel 1: the whole program */
 	snprintf(lab[0], sizeof(lab[0]), "%s", "whole program");
-	for (unsigned c = 0; c < ATTR_NCAT; c++)
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		v[c] = a->total > 0 ? 100 * a->cat[c] / a->total : 0;
 	snprintf(title[0], sizeof(title[0]), "Cycle stack of %.120s (%% of all cycles)", base);
-	pan[npan++] = (struct svg_hstack){ title[0], "% of all cycles", lp, NULL, 1, v, ATTR_NCAT,
+	pan[npan++] = (struct svg_hstack){ title[0], "% of all cycles", lp, NULL, 1, v, TIPROF_NCAT,
 					   cat_color, 100 };
 	/* panel 2: the hottest symbols */
 	for (size_t i = 0; i < nr; i++) {
@@ -627,15 +628,15 @@ static int report_svg(FILE *f, const void *arg)
 		report_name(x, e->key, lab[1 + i], sizeof(lab[1 + i]));
 		snprintf(note[1 + i], sizeof(note[1 + i]), "%.1f%%",
 			 a->total > 0 ? 100 * e->total / a->total : 0.0);
-		for (unsigned c = 0; c < ATTR_NCAT; c++)
-			v[(1 + i) * ATTR_NCAT + c] = a->total > 0 ? 100 * e->w[c] / a->total : 0;
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
+			v[(1 + i) * TIPROF_NCAT + c] = a->total > 0 ? 100 * e->w[c] / a->total : 0;
 	}
 	snprintf(title[1], sizeof(title[1]), "Cycle stacks of the %zu hottest %s%s (%% of all "
 		 "cycles)", nr, x->level == LEVEL_FUNCTION ? "function" : x->level == LEVEL_BLOCK ?
 		 "basic block" : "instruction", nr == 1 ? "" : "s");
 	if (nr)
 		pan[npan++] = (struct svg_hstack){ title[1], "% of all cycles", lp + 1, np + 1, nr,
-						   v + ATTR_NCAT, ATTR_NCAT, cat_color, 0 };
+						   v + TIPROF_NCAT, TIPROF_NCAT, cat_color, 0 };
 	/* panel 3: the hot instructions of the function */
 	if (x->fi >= 0 && x->nhot) {
 		fn = x->p.map.func[x->fi].name ? x->p.map.func[x->fi].name : "?";
@@ -647,15 +648,15 @@ static int report_svg(FILE *f, const void *arg)
 			snprintf(lab[k], sizeof(lab[k]), "%" PRIx64 ": %.60s", e->key, dis);
 			snprintf(note[k], sizeof(note[k]), "%.1f%%",
 				 x->fw > 0 ? 100 * e->total / x->fw : 0.0);
-			for (unsigned c = 0; c < ATTR_NCAT; c++)
-				v[k * ATTR_NCAT + c] = x->fw > 0 ? 100 * e->w[c] / x->fw : 0;
+			for (unsigned c = 0; c < TIPROF_NCAT; c++)
+				v[k * TIPROF_NCAT + c] = x->fw > 0 ? 100 * e->w[c] / x->fw : 0;
 		}
 		snprintf(title[2], sizeof(title[2]), "Hot instructions of %.80s (%.1f%% of all "
 			 "cycles), in address order (%% of its cycles)", fn,
 			 a->total > 0 ? 100 * x->fw / a->total : 0.0);
 		pan[npan++] = (struct svg_hstack){ title[2], "% of the function's cycles",
 						   lp + 1 + nr, np + 1 + nr, x->nhot,
-						   v + (1 + nr) * ATTR_NCAT, ATTR_NCAT, cat_color, 0 };
+						   v + (1 + nr) * TIPROF_NCAT, TIPROF_NCAT, cat_color, 0 };
 	}
 	for (size_t i = 0; i < nlab; i++) {
 		lp[i] = lab[i];
@@ -664,7 +665,7 @@ static int report_svg(FILE *f, const void *arg)
 			lw = svg_text_width(lab[i], 11);
 	}
 	lw = lw < 100 ? 100 : lw > 300 ? 300 : lw + 4;
-	h = 64 + svg_legend_height(width - 40, cats, ATTR_NCAT) + 16;
+	h = 64 + svg_legend_height(width - 40, cats, TIPROF_NCAT) + 16;
 	for (int i = 0; i < npan; i++)
 		h += svg_hstack_height(&pan[i]) + 10;
 	svg_begin(f, width, h);
@@ -672,7 +673,7 @@ static int report_svg(FILE *f, const void *arg)
 		 "(time-proportional, TIP)", base, x->p.trailer.samples, x->p.hdr.period);
 	svg_text(f, width / 2, 26, 15, "middle", 0, head);
 	y = 44;
-	y += svg_legend(f, 20, y, width - 40, cats, cat_color, ATTR_NCAT) + 16;
+	y += svg_legend(f, 20, y, width - 40, cats, cat_color, TIPROF_NCAT) + 16;
 	for (int i = 0; i < npan; i++) {
 		svg_hstack(f, 20, y, width - 40, lw, &pan[i]);
 		y += svg_hstack_height(&pan[i]) + 10;

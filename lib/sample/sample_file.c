@@ -625,9 +625,11 @@ static const char *guess_kind(const uint8_t *p, size_t n)
 		return " (it is an ELF file: pass the sample file, not the program)";
 	if (n >= 8 && memcmp(p, "PERFILE2", 8) == 0)
 		return " (it is a perf.data file)";
-	if (n >= 8 && memcmp(p, "TIPRLBR", 8) == 0)
+	if (n >= 8 && memcmp(p, TIPROF_LBR_FILE_MAGIC, 8) == 0)
 		return " (it is a tiprof-lbr records file: read it with tiprof lbr)";
-	if (n >= 13 && memcmp(p, "tiprof-oracle", 13) == 0)
+	if (n >= 8 && memcmp(p, TIPROF_ROB_TRACE_MAGIC, 8) == 0)
+		return " (it is a ROB trace: read it with tiprof trace)";
+	if (n >= 13 && memcmp(p, TIPROF_ORACLE_MAGIC, 13) == 0)
 		return " (it is an Oracle profile: pass it to tiprof report --oracle)";
 	if (n == 0)
 		return " (the file is empty)";

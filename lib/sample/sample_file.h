@@ -21,11 +21,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tiprof/file_magic.h"
 #include "tiprof/sample.h"
 
 /* ---- format constants (docs/sample-file.md) ---- */
 
-#define SF_MAGIC "\x7fTIPROF\n"		/* 8 bytes at offset 0 */
+#define SF_MAGIC TIPROF_SAMPLE_FILE_MAGIC	/* 8 bytes at offset 0 */
 #define SF_MAGIC_LEN 8
 #define SF_VERSION_MAJOR 1		/* readers accept this major only */
 #define SF_VERSION_MINOR 0		/* any minor of the major is readable */

@@ -189,7 +189,8 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 		}
 		qsort(m->func, m->nfunc, sizeof(*m->func), cmp_range);
 	}
-	qsort(lead.v, lead.n, sizeof(*lead.v), cmp_u64);
+	if (lead.n)	/* no code and no functions: lead.v is NULL, which qsort may not get */
+		qsort(lead.v, lead.n, sizeof(*lead.v), cmp_u64);
 	for (size_t k = 0; k < lead.n; k++)
 		if (!m->nleader || lead.v[k] != lead.v[m->nleader - 1])
 			lead.v[m->nleader++] = lead.v[k];

@@ -309,7 +309,7 @@ static void acc_crosscheck(struct acc_ctx *x)
 		const struct oracle_ent *e = &x->orc.ent[i];
 		double units = 0;
 
-		for (unsigned c = 0; c < ORACLE_NCAT; c++)
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			units += (double)e->units[c];
 		/* relative: the ROB-stream Oracle sums 1/n in floating point */
 		d = fabs(units / ORACLE_UNIT - profile_get(ro, e->pc)) / fmax(1.0, units / ORACLE_UNIT);

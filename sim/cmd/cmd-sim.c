@@ -72,8 +72,8 @@ static void sim_print_text(struct sim_ctx *x)
 		(unsigned long long)st->l1d_miss, (unsigned long long)st->llc_miss,
 		(unsigned long long)st->flushes, (unsigned long long)st->exceptions);
 	fprintf(x->out, "cycle stack (Oracle):\n");
-	for (unsigned c = 0; c < ORACLE_NCAT; c++)
-		fprintf(x->out, "  %-18s %6.2f%%  %14.2f cycles\n", oracle_cat_name(c),
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		fprintf(x->out, "  %-18s %6.2f%%  %14.2f cycles\n", tiprof_cat_name(c),
 			units ? 100.0 * (double)x->orc.total[c] / units : 0.0,
 			(double)x->orc.total[c] / ORACLE_UNIT);
 }
@@ -88,8 +88,8 @@ static void sim_print_json(struct sim_ctx *x)
 		"\"ipc\": %.6f, \"exit_code\": %d, \"cycle_stack\": {", x->config,
 		(unsigned long long)st->cycles, (unsigned long long)st->insns,
 		st->cycles ? (double)st->insns / (double)st->cycles : 0.0, iss_exit_code(x->iss));
-	for (unsigned c = 0; c < ORACLE_NCAT; c++)
-		fprintf(x->out, "%s\"%s\": %.6f", c ? ", " : "", oracle_cat_name(c),
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		fprintf(x->out, "%s\"%s\": %.6f", c ? ", " : "", tiprof_cat_name(c),
 			units ? (double)x->orc.total[c] / units : 0.0);
 	fprintf(x->out, "}, \"branches\": %llu, \"branch_mispredicts\": %llu, \"jumps\": %llu, "
 		"\"jump_mispredicts\": %llu, \"l1d_misses\": %llu, \"llc_misses\": %llu, "

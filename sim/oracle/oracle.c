@@ -9,17 +9,6 @@
 
 #include "oracle.h"
 
-static const char *const cat_names[ORACLE_NCAT] = {
-	"execute", "alu_stall", "load_stall", "store_stall", "mispredict_flush",
-	"other_flush", "frontend",
-};
-
-/* Contract in oracle.h. */
-const char *oracle_cat_name(unsigned c)
-{
-	return c < ORACLE_NCAT ? cat_names[c] : "?";
-}
-
 /* Contract in oracle.h. */
 int oracle_init(struct oracle *o, unsigned w)
 {
@@ -153,7 +142,7 @@ int oracle_cycle(struct oracle *o, const struct tiprof_rob_if *rob, unsigned hea
 			found = 1;
 		}
 		if (found) {
-			ret |= oracle_add(o, pc, ORACLE_FRONTEND, o->pending * ORACLE_UNIT);
+			ret |= oracle_add(o, pc, TIPROF_CAT_FRONTEND, o->pending * ORACLE_UNIT);
 			o->pending = 0;
 		}
 	}
@@ -164,21 +153,21 @@ int oracle_cycle(struct oracle *o, const struct tiprof_rob_if *rob, unsigned hea
 			unsigned b = (hb + i) % w;
 
 			if (commit >> b & 1) {
-				ret |= oracle_add(o, rob->head_pc[b], ORACLE_EXECUTE, ORACLE_UNIT / n);
+				ret |= oracle_add(o, rob->head_pc[b], TIPROF_CAT_EXECUTE, ORACLE_UNIT / n);
 				last = b;
 			}
 		}
 		o->oir_pc = rob->head_pc[last];
-		o->oir_cat = rob->head_mispred >> last & 1 ? ORACLE_MISPRED_FLUSH :
-			     rob->head_flush >> last & 1 ? ORACLE_OTHER_FLUSH : -1;
+		o->oir_cat = rob->head_mispred >> last & 1 ? TIPROF_CAT_MISPRED_FLUSH :
+			     rob->head_flush >> last & 1 ? TIPROF_CAT_OTHER_FLUSH : -1;
 	} else if (!empty) {	/* Stalled */
-		unsigned cat = head_kind == ORACLE_HEAD_LOAD ? ORACLE_LOAD_STALL :
-			       head_kind == ORACLE_HEAD_STORE ? ORACLE_STORE_STALL : ORACLE_ALU_STALL;
+		unsigned cat = head_kind == ORACLE_HEAD_LOAD ? TIPROF_CAT_LOAD_STALL :
+			       head_kind == ORACLE_HEAD_STORE ? TIPROF_CAT_STORE_STALL : TIPROF_CAT_ALU_STALL;
 
 		ret |= oracle_add(o, rob->head_pc[hb], cat, ORACLE_UNIT);
 		if (rob->exception) {
 			o->oir_pc = rob->head_pc[hb];
-			o->oir_cat = ORACLE_OTHER_FLUSH;
+			o->oir_cat = TIPROF_CAT_OTHER_FLUSH;
 		}
 	} else if (o->oir_cat >= 0) {	/* Flushed */
 		ret |= oracle_add(o, o->oir_pc, (unsigned)o->oir_cat, ORACLE_UNIT);
@@ -196,7 +185,7 @@ int oracle_cycle(struct oracle *o, const struct tiprof_rob_if *rob, unsigned hea
 			}
 		}
 		if (found)
-			ret |= oracle_add(o, pc, ORACLE_FRONTEND, ORACLE_UNIT);
+			ret |= oracle_add(o, pc, TIPROF_CAT_FRONTEND, ORACLE_UNIT);
 		else
 			o->pending++;
 	}
@@ -209,7 +198,7 @@ int oracle_finish(struct oracle *o)
 	int ret = 0;
 
 	if (o->pending)
-		ret = oracle_add(o, o->oir_pc, ORACLE_FRONTEND, o->pending * ORACLE_UNIT);
+		ret = oracle_add(o, o->oir_pc, TIPROF_CAT_FRONTEND, o->pending * ORACLE_UNIT);
 	o->pending = 0;
 	return ret;
 }
@@ -217,19 +206,19 @@ int oracle_finish(struct oracle *o)
 /* Contract in oracle.h. */
 int oracle_check(const struct oracle *o, char *err, size_t errlen)
 {
-	uint64_t sum[ORACLE_NCAT] = { 0 }, all = 0;
+	uint64_t sum[TIPROF_NCAT] = { 0 }, all = 0;
 
 	if (o->nomem) {
 		snprintf(err, errlen, "oracle: out of memory during the run");
 		return -1;
 	}
 	for (size_t i = 0; i < o->n; i++)
-		for (unsigned c = 0; c < ORACLE_NCAT; c++)
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			sum[c] += o->ent[i].units[c];
-	for (unsigned c = 0; c < ORACLE_NCAT; c++) {
+	for (unsigned c = 0; c < TIPROF_NCAT; c++) {
 		if (sum[c] != o->total[c]) {
 			snprintf(err, errlen, "oracle: %s: addresses sum to %llu units, total %llu",
-				 cat_names[c], (unsigned long long)sum[c],
+				 tiprof_cat_name(c), (unsigned long long)sum[c],
 				 (unsigned long long)o->total[c]);
 			return -1;
 		}
@@ -264,19 +253,19 @@ int oracle_write(const struct oracle *o, FILE *f, uint64_t insns)
 		return -1;
 	memcpy(s, o->ent, o->n * sizeof(*s));
 	qsort(s, o->n, sizeof(*s), ent_cmp);
-	fprintf(f, "tiprof-oracle 1\nwidth %u\nunit %u\ncycles %llu\ninstructions %llu\n"
+	fprintf(f, TIPROF_ORACLE_MAGIC " 1\nwidth %u\nunit %u\ncycles %llu\ninstructions %llu\n"
 		"categories", o->w, ORACLE_UNIT, (unsigned long long)o->cycles,
 		(unsigned long long)insns);
-	for (unsigned c = 0; c < ORACLE_NCAT; c++)
-		fprintf(f, " %s", cat_names[c]);
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		fprintf(f, " %s", tiprof_cat_name(c));
 	fprintf(f, "\ntotal");
-	for (unsigned c = 0; c < ORACLE_NCAT; c++)
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		fprintf(f, " %llu", (unsigned long long)o->total[c]);
 	fprintf(f, "\n");
 	for (size_t i = 0; i < o->n; i++) {
 		fprintf(f, "%llx %llu", (unsigned long long)s[i].pc,
 			(unsigned long long)s[i].commits);
-		for (unsigned c = 0; c < ORACLE_NCAT; c++)
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			fprintf(f, " %llu", (unsigned long long)s[i].units[c]);
 		fprintf(f, "\n");
 	}

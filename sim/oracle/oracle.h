@@ -13,22 +13,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tiprof/cycle_stack.h"
+#include "tiprof/file_magic.h"
 #include "tiprof/tiprof_regs.h"
 
 /* Units per cycle: lcm(1..8), so 1/n of a cycle is exact for n committing instructions. */
 #define ORACLE_UNIT 840u
 
 /* Cycle-stack categories. */
-enum oracle_cat {
-	ORACLE_EXECUTE = 0,     /* Computing: shared by the committing instructions */
-	ORACLE_ALU_STALL,       /* Stalled on a non-memory oldest entry (FU latency, CSR, ...) */
-	ORACLE_LOAD_STALL,      /* Stalled on a load (or LR/AMO) */
-	ORACLE_STORE_STALL,     /* Stalled on a store (or SC) */
-	ORACLE_MISPRED_FLUSH,   /* Flushed after a mispredicted control transfer */
-	ORACLE_OTHER_FLUSH,     /* Flushed after a flushing commit or an exception */
-	ORACLE_FRONTEND,        /* Drained: the front end supplied nothing */
-	ORACLE_NCAT
-};
+/* Cycle categories: enum tiprof_cat of include/tiprof/cycle_stack.h. */
 
 /* Class of the oldest ROB entry, as the core reports it (same values as enum core_kind). */
 enum oracle_head_kind { ORACLE_HEAD_ALU = 0, ORACLE_HEAD_LOAD = 1, ORACLE_HEAD_STORE = 2 };
@@ -37,14 +30,14 @@ enum oracle_head_kind { ORACLE_HEAD_ALU = 0, ORACLE_HEAD_LOAD = 1, ORACLE_HEAD_S
 struct oracle_ent {
 	uint64_t pc;                    /* instruction address */
 	uint64_t commits;               /* times it committed (or trapped) */
-	uint64_t units[ORACLE_NCAT];    /* attributed units per category */
+	uint64_t units[TIPROF_NCAT];    /* attributed units per category */
 };
 
 /* The profile; fields are read-only for users. */
 struct oracle {
 	unsigned w;                     /* commit width (banks) */
 	uint64_t cycles;                /* cycles seen */
-	uint64_t total[ORACLE_NCAT];    /* units per category over all addresses */
+	uint64_t total[TIPROF_NCAT];    /* units per category over all addresses */
 	struct oracle_ent *ent;         /* entries, in first-seen order */
 	size_t n, cap;                  /* entries used, allocated */
 	uint32_t *hash;                 /* open addressing: index+1 into ent, 0 = free */
@@ -82,7 +75,5 @@ int oracle_check(const struct oracle *o, char *err, size_t errlen);
  * insns is the instruction count for the header. Returns 0 or -1 on a write error. */
 int oracle_write(const struct oracle *o, FILE *f, uint64_t insns);
 
-/* Name of category c ("execute", "alu_stall", ...). */
-const char *oracle_cat_name(unsigned c);
 
 #endif /* TIPROF_ORACLE_H */

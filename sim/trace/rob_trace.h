@@ -10,9 +10,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "tiprof/file_magic.h"
 #include "tiprof/tiprof_regs.h"
 
-#define ROB_TRACE_MAGIC "TIPROBT\n"   /* 8 bytes at offset 0 */
+#define ROB_TRACE_MAGIC TIPROF_ROB_TRACE_MAGIC   /* 8 bytes at offset 0 */
 #define ROB_TRACE_VERSION 1u
 #define ROB_TRACE_HEADER_SIZE 16u
 

@@ -10,7 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define LBR_FILE_MAGIC "TIPRLBR\0"   /* 8 bytes */
+#include "tiprof/file_magic.h"
+
+#define LBR_FILE_MAGIC TIPROF_LBR_FILE_MAGIC   /* 8 bytes */
 #define LBR_FILE_VERSION 1
 #define LBR_FILE_HDR_SIZE 32
 

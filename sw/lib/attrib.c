@@ -7,17 +7,6 @@
 
 #include "attrib.h"
 
-static const char *const attr_names[ATTR_NCAT] = {
-	"execute", "alu_stall", "load_stall", "store_stall",
-	"mispredict_flush", "other_flush", "frontend",
-};
-
-/* Contract in attrib.h. */
-const char *attr_cat_name(unsigned c)
-{
-	return c < ATTR_NCAT ? attr_names[c] : "?";
-}
-
 /* Contract in attrib.h. */
 void attr_prof_init(struct attr_prof *p)
 {
@@ -89,8 +78,8 @@ int attr_prof_add(struct attr_prof *p, uint64_t key, unsigned cat, double wt)
 	size_t slot = 0;
 	long i;
 
-	if (cat >= ATTR_NCAT)
-		cat = ATTR_ALU_STALL;
+	if (cat >= TIPROF_NCAT)
+		cat = TIPROF_CAT_ALU_STALL;
 	if (!p->hash || 2 * (p->n + 1) > p->hmask + 1)
 		if (attr_rehash(p, p->hash ? 2 * (p->hmask + 1) : 1024))
 			return -1;
@@ -134,7 +123,7 @@ int attr_sample(struct attr_prof *p, unsigned w, const struct tiprof_sample *s,
 	if (s->flags == 0) {			/* Computing */
 		for (unsigned i = 0; i < w; i++)
 			if (((valid >> i) & 1u) &&
-			    attr_prof_add(p, s->addr[i], ATTR_EXECUTE, 1.0 / nvalid))
+			    attr_prof_add(p, s->addr[i], TIPROF_CAT_EXECUTE, 1.0 / nvalid))
 				return -1;
 		return 0;
 	}
@@ -145,14 +134,14 @@ int attr_sample(struct attr_prof *p, unsigned w, const struct tiprof_sample *s,
 		while (!((valid >> slot) & 1u))
 			slot++;
 		k = kind ? kind(kctx, s->addr[slot]) : ATTR_KIND_ALU;
-		cat = k == ATTR_KIND_LOAD ? ATTR_LOAD_STALL :
-		      k == ATTR_KIND_STORE ? ATTR_STORE_STALL : ATTR_ALU_STALL;
+		cat = k == ATTR_KIND_LOAD ? TIPROF_CAT_LOAD_STALL :
+		      k == ATTR_KIND_STORE ? TIPROF_CAT_STORE_STALL : TIPROF_CAT_ALU_STALL;
 		return attr_prof_add(p, s->addr[slot], cat, 1.0);
 	}
 	if (s->flags & TIPROF_SF_FRONTEND) {	/* Drained: the valid slot */
-		cat = ATTR_FRONTEND;
+		cat = TIPROF_CAT_FRONTEND;
 	} else {				/* Flushed: slot 0 */
-		cat = (s->flags & TIPROF_SF_MISPRED) ? ATTR_MISPRED_FLUSH : ATTR_OTHER_FLUSH;
+		cat = (s->flags & TIPROF_SF_MISPRED) ? TIPROF_CAT_MISPRED_FLUSH : TIPROF_CAT_OTHER_FLUSH;
 	}
 	for (slot = 0; !((valid >> slot) & 1u); slot++)
 		;

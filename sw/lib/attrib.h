@@ -18,19 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tiprof/cycle_stack.h"
 #include "tiprof/sample.h"
 
-/* Cycle-stack categories, same order and names as the Oracle's (sim/oracle/oracle.h). */
-enum attr_cat {
-	ATTR_EXECUTE = 0,	/* Computing */
-	ATTR_ALU_STALL,		/* Stalled on a non-memory instruction */
-	ATTR_LOAD_STALL,	/* Stalled on a load (LR, AMO) */
-	ATTR_STORE_STALL,	/* Stalled on a store (SC) */
-	ATTR_MISPRED_FLUSH,	/* Flushed after a mispredict */
-	ATTR_OTHER_FLUSH,	/* Flushed after a flushing commit or an exception */
-	ATTR_FRONTEND,		/* Drained */
-	ATTR_NCAT
-};
+/* Cycle-stack categories: enum tiprof_cat of include/tiprof/cycle_stack.h (the Oracle's). */
 
 /* Type of a stalled instruction, as the kind callback reports it. */
 enum attr_kind { ATTR_KIND_ALU = 0, ATTR_KIND_LOAD = 1, ATTR_KIND_STORE = 2 };
@@ -41,7 +32,7 @@ typedef int (*attr_kind_fn)(void *ctx, uint64_t addr);
 /* One key's (address, block or function start) weight per category, in samples. */
 struct attr_ent {
 	uint64_t key;			/* address or aggregation key */
-	double w[ATTR_NCAT];		/* weight per category */
+	double w[TIPROF_NCAT];		/* weight per category */
 	double total;			/* sum of w */
 };
 
@@ -52,7 +43,7 @@ struct attr_prof {
 	uint32_t *hash;			/* open addressing: index+1, 0 free (owned) */
 	size_t hmask;			/* hash slots - 1 */
 	double total;			/* sum over entries */
-	double cat[ATTR_NCAT];		/* sum per category */
+	double cat[TIPROF_NCAT];		/* sum per category */
 	uint64_t samples;		/* samples attributed */
 	uint64_t bad;			/* samples with no attributable slot (skipped) */
 };
@@ -77,7 +68,5 @@ int attr_sample(struct attr_prof *p, unsigned w, const struct tiprof_sample *s,
 /* Sort p's entries by total, heaviest first (ties by key); the hash is rebuilt. */
 void attr_prof_sort(struct attr_prof *p);
 
-/* Name of category c ("execute", "alu_stall", ...), or "?" */
-const char *attr_cat_name(unsigned c);
 
 #endif /* TIPROF_ATTRIB_H */

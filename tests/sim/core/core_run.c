@@ -270,7 +270,7 @@ int main(int argc, char **argv)
 				memcpy(c->pc, out.rob.head_pc, sizeof(c->pc));
 			} else if (orc.oir_cat >= 0) {
 				c->state = 'F';
-				c->flag = orc.oir_cat == ORACLE_MISPRED_FLUSH ? TIPROF_SF_MISPRED :
+				c->flag = orc.oir_cat == TIPROF_CAT_MISPRED_FLUSH ? TIPROF_SF_MISPRED :
 					  TIPROF_SF_FLUSH | TIPROF_SF_EXCEPTION;
 				c->pc[0] = orc.oir_pc;
 			} else {
@@ -321,8 +321,8 @@ int main(int argc, char **argv)
 		P(replays) P(flushes) P(exceptions) P(mshr_full)
 #undef P
 		printf("flush_commits=%llu\n", (unsigned long long)commits_flush);
-		for (unsigned c = 0; c < ORACLE_NCAT; c++)
-			printf("stack_%s=%.6f\n", oracle_cat_name(c),
+		for (unsigned c = 0; c < TIPROF_NCAT; c++)
+			printf("stack_%s=%.6f\n", tiprof_cat_name(c),
 			       (double)orc.total[c] / ((double)orc.cycles * ORACLE_UNIT));
 		if (check && next_seq != iss_instret(iss)) {
 			fprintf(stderr, "core-run: %llu records retired, the ISS retired %llu\n",

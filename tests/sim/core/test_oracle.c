@@ -53,25 +53,25 @@ int main(void)
 	/* Computing: 3 of 4 commit -> 280 units each */
 	r = cyc(1, 0xf, 0x6 | 0x8, 0x1000);
 	CHECK(oracle_cycle(&o, &r, 0) == 0);
-	CHECK(units(&o, 0x1100, ORACLE_EXECUTE) == 280 && units(&o, 0x1200, ORACLE_EXECUTE) == 280 &&
-	      units(&o, 0x1300, ORACLE_EXECUTE) == 280 && units(&o, 0x1000, ORACLE_EXECUTE) == 0);
+	CHECK(units(&o, 0x1100, TIPROF_CAT_EXECUTE) == 280 && units(&o, 0x1200, TIPROF_CAT_EXECUTE) == 280 &&
+	      units(&o, 0x1300, TIPROF_CAT_EXECUTE) == 280 && units(&o, 0x1000, TIPROF_CAT_EXECUTE) == 0);
 	/* Stalled on a load, a store, something else */
 	r = cyc(2, 0xf, 0, 0x2000);
 	oracle_cycle(&o, &r, ORACLE_HEAD_LOAD);
 	oracle_cycle(&o, &r, ORACLE_HEAD_STORE);
 	oracle_cycle(&o, &r, ORACLE_HEAD_ALU);
-	CHECK(units(&o, 0x2200, ORACLE_LOAD_STALL) == ORACLE_UNIT);
-	CHECK(units(&o, 0x2200, ORACLE_STORE_STALL) == ORACLE_UNIT);
-	CHECK(units(&o, 0x2200, ORACLE_ALU_STALL) == ORACLE_UNIT);
+	CHECK(units(&o, 0x2200, TIPROF_CAT_LOAD_STALL) == ORACLE_UNIT);
+	CHECK(units(&o, 0x2200, TIPROF_CAT_STORE_STALL) == ORACLE_UNIT);
+	CHECK(units(&o, 0x2200, TIPROF_CAT_ALU_STALL) == ORACLE_UNIT);
 	/* wrap-around: head bank 3, banks 3 and 0 commit, bank 0 (youngest) mispredicted */
 	r = cyc(3, 0x9, 0x9, 0x3000);
 	r.head_mispred = 0x1;
 	oracle_cycle(&o, &r, 0);
-	CHECK(units(&o, 0x3300, ORACLE_EXECUTE) == 420 && units(&o, 0x3000, ORACLE_EXECUTE) == 420);
+	CHECK(units(&o, 0x3300, TIPROF_CAT_EXECUTE) == 420 && units(&o, 0x3000, TIPROF_CAT_EXECUTE) == 420);
 	r = cyc(0, 0, 0, 0);	/* empty: Flushed to the branch */
 	oracle_cycle(&o, &r, 0);
 	oracle_cycle(&o, &r, 0);
-	CHECK(units(&o, 0x3000, ORACLE_MISPRED_FLUSH) == 2 * ORACLE_UNIT);
+	CHECK(units(&o, 0x3000, TIPROF_CAT_MISPRED_FLUSH) == 2 * ORACLE_UNIT);
 	/* the mispredicted bank older than the youngest committing one does not count */
 	r = cyc(0, 0x3, 0x3, 0x4000);
 	r.head_mispred = 0x1;
@@ -79,27 +79,27 @@ int main(void)
 	r = cyc(2, 0, 0, 0);	/* Drained: pending until the dispatch */
 	oracle_cycle(&o, &r, 0);
 	oracle_cycle(&o, &r, 0);
-	CHECK(units(&o, 0x4000, ORACLE_MISPRED_FLUSH) == 0 && o.pending == 2);
+	CHECK(units(&o, 0x4000, TIPROF_CAT_MISPRED_FLUSH) == 0 && o.pending == 2);
 	r.disp_valid = 0x8 | 0x4;	/* bank 2 is first from head bank 2 */
 	r.disp_pc[2] = 0x5000;
 	r.disp_pc[3] = 0x5002;
 	oracle_cycle(&o, &r, 0);
-	CHECK(units(&o, 0x5000, ORACLE_FRONTEND) == 3 * ORACLE_UNIT && o.pending == 0);
+	CHECK(units(&o, 0x5000, TIPROF_CAT_FRONTEND) == 3 * ORACLE_UNIT && o.pending == 0);
 	/* a flushing commit, then empty: other flush */
 	r = cyc(2, 0x4, 0x4, 0x6000);
 	r.head_flush = 0x4;
 	oracle_cycle(&o, &r, 0);
 	r = cyc(3, 0, 0, 0);
 	oracle_cycle(&o, &r, 0);
-	CHECK(units(&o, 0x6200, ORACLE_OTHER_FLUSH) == ORACLE_UNIT);
+	CHECK(units(&o, 0x6200, TIPROF_CAT_OTHER_FLUSH) == ORACLE_UNIT);
 	/* a trap: the trap cycle is Stalled on the head, then Flushed (other) */
 	r = cyc(3, 0x8, 0, 0x7000);
 	r.exception = 1;
 	oracle_cycle(&o, &r, ORACLE_HEAD_ALU);
 	r = cyc(0, 0, 0, 0);
 	oracle_cycle(&o, &r, 0);
-	CHECK(units(&o, 0x7300, ORACLE_ALU_STALL) == ORACLE_UNIT &&
-	      units(&o, 0x7300, ORACLE_OTHER_FLUSH) == ORACLE_UNIT);
+	CHECK(units(&o, 0x7300, TIPROF_CAT_ALU_STALL) == ORACLE_UNIT &&
+	      units(&o, 0x7300, TIPROF_CAT_OTHER_FLUSH) == ORACLE_UNIT);
 	/* a plain commit, then Drained completing from the head (no dispatch seen) */
 	r = cyc(0, 0x1, 0x1, 0x8000);
 	oracle_cycle(&o, &r, 0);
@@ -107,8 +107,8 @@ int main(void)
 	oracle_cycle(&o, &r, 0);
 	r = cyc(1, 0x2, 0, 0x9000);
 	oracle_cycle(&o, &r, ORACLE_HEAD_LOAD);
-	CHECK(units(&o, 0x9100, ORACLE_FRONTEND) == ORACLE_UNIT &&
-	      units(&o, 0x9100, ORACLE_LOAD_STALL) == ORACLE_UNIT);
+	CHECK(units(&o, 0x9100, TIPROF_CAT_FRONTEND) == ORACLE_UNIT &&
+	      units(&o, 0x9100, TIPROF_CAT_LOAD_STALL) == ORACLE_UNIT);
 	/* pending at the end goes to the last offending instruction */
 	r = cyc(1, 0x2, 0x2, 0xa000);
 	oracle_cycle(&o, &r, 0);
@@ -116,7 +116,7 @@ int main(void)
 	oracle_cycle(&o, &r, 0);
 	CHECK(oracle_check(&o, err, sizeof(err)) == -1);	/* one cycle still pending */
 	CHECK(oracle_finish(&o) == 0);
-	CHECK(units(&o, 0xa100, ORACLE_FRONTEND) == ORACLE_UNIT);
+	CHECK(units(&o, 0xa100, TIPROF_CAT_FRONTEND) == ORACLE_UNIT);
 	CHECK(oracle_check(&o, err, sizeof(err)) == 0);
 	oracle_count(&o, 0xa100);
 	f = tmpfile();
