@@ -265,14 +265,14 @@ nomem:
 
 /* Simulate to the end (sim/run): the lanes, the ROB trace and the core's Oracle see every
  * cycle. Returns 0 or -1 with x->err set. */
-static int acc_loop(struct acc_ctx *x, int tw_open)
+static int acc_loop(struct acc_ctx *x)
 {
 	struct sim_run run;
 	struct sim_consumer c = { acc_consume, acc_finish, x };
 
 	sim_run_init(&run, x->core, x->prog_argv[0]);
 	sim_run_attach(&run, &c);
-	if (tw_open) {
+	if (x->tw.open) {
 		c = sim_consumer_rob_trace(&x->tw);
 		sim_run_attach(&run, &c);
 	}
@@ -601,7 +601,7 @@ static int acc_run(struct acc_ctx *x)
 	struct core_cfg cfg;
 	struct iss_config icfg;
 	struct tip_model_cfg tcfg;
-	int ret = TIPROF_EXIT_FAIL, saved = -1, tw_open = 0;
+	int ret = TIPROF_EXIT_FAIL, saved = -1;
 	FILE *out = stdout;
 
 	memset(&icfg, 0, sizeof(icfg));
@@ -636,16 +636,9 @@ static int acc_run(struct acc_ctx *x)
 	x->core = core_create(&cfg, x->iss, x->err, sizeof(x->err));
 	if (!x->core)
 		goto fail;
-	if (x->trace_path) {
-		struct rob_trace_hdr th = { cfg.width, 64, 7 };
-
-		x->tw.path = x->trace_path;
-		if (rob_trace_writer_open(&x->tw.tw, x->trace_path, &th) < 0) {
-			snprintf(x->err, sizeof(x->err), "cannot create the ROB trace %s", x->trace_path);
-			goto fail;
-		}
-		tw_open = 1;
-	}
+	if (x->trace_path &&
+	    sim_trace_open(&x->tw, x->trace_path, cfg.width, x->err, sizeof(x->err)))
+		goto fail;
 	/* The program's standard output must not mix with the report. */
 	fflush(stdout);
 	saved = dup(STDOUT_FILENO);
@@ -653,15 +646,8 @@ static int acc_run(struct acc_ctx *x)
 		snprintf(x->err, sizeof(x->err), "cannot redirect standard output");
 		goto fail;
 	}
-	if (acc_loop(x, tw_open))
+	if (acc_loop(x) || sim_trace_close(&x->tw, 1, x->err, sizeof(x->err)))
 		goto fail;
-	if (tw_open) {
-		tw_open = 0;
-		if (rob_trace_writer_close(&x->tw.tw) < 0) {
-			snprintf(x->err, sizeof(x->err), "cannot write the ROB trace %s", x->trace_path);
-			goto fail;
-		}
-	}
 	acc_crosscheck(x);
 	acc_errors(x);
 	if (x->auto_period)
@@ -682,10 +668,7 @@ oom:
 fail:
 	fprintf(stderr, "tiprof accuracy: %s\n", x->err);
 done:
-	if (tw_open) {		/* a failed run leaves no partial trace */
-		rob_trace_writer_close(&x->tw.tw);
-		unlink(x->trace_path);
-	}
+	sim_trace_close(&x->tw, 0, x->err, sizeof(x->err));	/* no partial trace */
 	if (out != stdout)
 		fclose(out);
 	else if (saved >= 0)

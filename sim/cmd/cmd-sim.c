@@ -38,7 +38,6 @@ struct sim_ctx {
 	const char *oracle_path; /* where to write the Oracle profile, or NULL */
 	const char *trace_path; /* --rob-trace: where to record the ROB interface, or NULL */
 	struct sim_trace_sink tw; /* the ROB trace being written */
-	int tw_open;            /* tw is open */
 	struct recsim_cfg prof; /* --profile: the sample file to record (prof.path NULL: none) */
 	struct recsim *rec;     /* the recorder while recording */
 	int rtl;                /* --rtl: record through the Verilated RTL unit */
@@ -112,7 +111,7 @@ static int sim_loop(struct sim_ctx *x)
 		c = sim_consumer_recsim(x->rec);
 		sim_run_attach(&run, &c);
 	}
-	if (x->tw_open) {
+	if (x->tw.open) {
 		c = sim_consumer_rob_trace(&x->tw);
 		sim_run_attach(&run, &c);
 	}
@@ -168,25 +167,11 @@ static int sim_execute(struct sim_ctx *x)
 		if (!x->rec)
 			goto fail;
 	}
-	if (x->trace_path) {
-		struct rob_trace_hdr th = { cfg.width, 64, 7 };
-
-		x->tw.path = x->trace_path;
-		if (rob_trace_writer_open(&x->tw.tw, x->trace_path, &th) < 0) {
-			snprintf(x->err, sizeof(x->err), "cannot create the ROB trace %s", x->trace_path);
-			goto fail;
-		}
-		x->tw_open = 1;
-	}
-	if (sim_loop(x))
+	if (x->trace_path &&
+	    sim_trace_open(&x->tw, x->trace_path, cfg.width, x->err, sizeof(x->err)))
 		goto fail;
-	if (x->tw_open) {
-		x->tw_open = 0;
-		if (rob_trace_writer_close(&x->tw.tw) < 0) {
-			snprintf(x->err, sizeof(x->err), "cannot write the ROB trace %s", x->trace_path);
-			goto fail;
-		}
-	}
+	if (sim_loop(x) || sim_trace_close(&x->tw, 1, x->err, sizeof(x->err)))
+		goto fail;
 	if (x->rec) {
 		struct recsim_stats rs;
 
@@ -229,10 +214,7 @@ static int sim_execute(struct sim_ctx *x)
 	ret = TIPROF_EXIT_OK;
 	goto out;
 fail:
-	if (x->tw_open) {	/* a failed run leaves no partial trace */
-		rob_trace_writer_close(&x->tw.tw);
-		unlink(x->trace_path);
-	}
+	sim_trace_close(&x->tw, 0, x->err, sizeof(x->err));	/* no partial trace */
 	fprintf(stderr, "tiprof sim: %s\n", x->err);
 out:
 	if (x->out && x->out != stdout)

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "oracle.h"
 #include "recsim.h"
@@ -91,6 +92,37 @@ static int trace_consume(void *ctx, uint64_t cyc, const struct core_cycle_out *o
 
 	(void)cyc;
 	if (rob_trace_writer_cycle(&s->tw, &o->rob) < 0) {
+		snprintf(err, errlen, "cannot write the ROB trace %s", s->path);
+		return -1;
+	}
+	return 0;
+}
+
+int sim_trace_open(struct sim_trace_sink *s, const char *path, unsigned w, char *err,
+		   size_t errlen)
+{
+	struct rob_trace_hdr th = { w, 64, 7 };
+
+	s->path = path;
+	s->open = rob_trace_writer_open(&s->tw, path, &th) == 0;
+	if (!s->open) {
+		snprintf(err, errlen, "cannot create the ROB trace %s", path);
+		return -1;
+	}
+	return 0;
+}
+
+int sim_trace_close(struct sim_trace_sink *s, int keep, char *err, size_t errlen)
+{
+	int bad;
+
+	if (!s->open)
+		return 0;
+	s->open = 0;
+	bad = rob_trace_writer_close(&s->tw) < 0;
+	if (bad || !keep)
+		unlink(s->path);
+	if (bad && keep) {
 		snprintf(err, errlen, "cannot write the ROB trace %s", s->path);
 		return -1;
 	}

@@ -61,9 +61,19 @@ struct sim_consumer sim_consumer_oracle(struct oracle *orc);
 
 /* A ROB trace being written (sim/trace) and the name of its file, for errors. */
 struct sim_trace_sink {
-	struct rob_trace_writer tw;	/* open writer */
+	struct rob_trace_writer tw;	/* the writer */
 	const char *path;		/* its file */
+	int open;			/* tw is open */
 };
+
+/* Create the ROB trace path for a core of commit width w (XLEN 64, 7-bit ROB index). Returns
+ * 0, or -1 with a one-line reason in err. */
+int sim_trace_open(struct sim_trace_sink *s, const char *path, unsigned w, char *err,
+		   size_t errlen);
+
+/* Close s if open. keep = 0 (a failed run) removes the file: no partial trace is left.
+ * Returns 0, or -1 with err set when the trace could not be written. */
+int sim_trace_close(struct sim_trace_sink *s, int keep, char *err, size_t errlen);
 
 /* The ROB trace writer as a consumer (s stays the caller's, and so does closing it). */
 struct sim_consumer sim_consumer_rob_trace(struct sim_trace_sink *s);
