@@ -26,29 +26,12 @@
 
 #define PROG "tiprof lbr"
 
+/* The usage text is the command table's (sw/tiprof.c), as `tiprof help lbr` prints it. */
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: " PROG " record [-o FILE] [--event E] [--period P] [--depth N] [--mech hwbp|int3] -- CMD [ARGS...]\n"
-		"       " PROG " script [--tid] FILE\n"
-		"       " PROG " dump FILE\n"
-		"       " PROG " perf FILE [-o perf.data]\n"
-		"       " PROG " llvm-prof FILE [--binary EXE] [-o OUT]\n"
-		"       " PROG " afdo-text FILE [--binary EXE] [-o OUT]\n"
-		"       " PROG " edges [--blocks] FILE [-o OUT]\n"
-		"       " PROG " stat [--period P] [--depth N] [--mech M] [--reps R] [--json] -- CMD [ARGS...]\n"
-		"  record  run CMD with the software branch tracer; its exit status is passed through\n"
-		"          -o FILE     records file (default tiprof-lbr.data)\n"
-		"          --event E   task-clock (default), cpu-clock, cycles, instructions\n"
-		"          --period P  event units between samples (default 10000000 ns = 100/s)\n"
-		"          --depth N   taken branches per stack, 1..256 (default 16)\n"
-		"  script  print each stack as brstack text, newest branch first\n"
-		"  dump    print every record\n"
-		"  perf       write perf.data (branch stacks) for perf script/report, llvm-profgen\n"
-		"  llvm-prof  write an LLVM text sample profile of EXE (clang -fprofile-sample-use)\n"
-		"  afdo-text  write an AutoFDO text profile of EXE (create_llvm_prof --profiler=text)\n"
-		"  edges      print taken-branch (or --blocks: fall-through) counts, hottest first\n"
-		"  stat       run CMD untraced and traced R times (default 5): overhead, t, s, t/(1-s), cost per stop\n");
+	const struct tiprof_cmd *c = tiprof_cmd_find("lbr");
+
+	fprintf(f, "%s\n", c ? c->usage : "usage: tiprof lbr SUBCOMMAND ...");
 }
 
 static int fail(const char *msg, const char *detail)
@@ -257,7 +240,9 @@ int cmd_lbr(int argc, char **argv)
 {
 	if (argc < 2)
 		return fail("missing subcommand (record, script or dump; see " PROG " --help)", NULL);
-	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+	/* `tiprof lbr --help` and `tiprof lbr SUBCOMMAND --help` */
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
+	    (argc == 3 && (strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0))) {
 		usage(stdout);
 		return 0;
 	}

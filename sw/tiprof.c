@@ -61,16 +61,29 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  cmd_iss },
 #endif
 	{ "lbr", "software branch tracer: LBR-like branch records on any Linux, and their outputs",
-	  "usage: tiprof lbr record [-o FILE] [--event E] [--period P] [--depth N] [--mech hwbp|int3] -- CMD [ARGS]\n"
-	  "       tiprof lbr script [--no-tid] FILE | dump FILE\n"
-	  "       tiprof lbr perf FILE [-o perf.data] | llvm-prof FILE [--binary EXE] [-o OUT]\n"
-	  "       tiprof lbr afdo-text FILE [--binary EXE] [-o OUT] | edges [--blocks] FILE [-o OUT]\n"
-	  "       tiprof lbr stat [--period P] [--depth N] [--mech M] [--reps R] [--json] -- CMD [ARGS]\n"
-	  "  record runs CMD with the tracer preloaded (libtiprof-lbr.so beside tiprof, or\n"
-	  "  TIPROF_LBR_LIB) and writes its records file (default tiprof-lbr.data); script and\n"
-	  "  dump print it; perf, llvm-prof, afdo-text and edges convert it for perf, clang\n"
-	  "  -fprofile-sample-use, create_llvm_prof and edge counts; stat measures the tracer's\n"
-	  "  overhead. `tiprof lbr --help` has every option (docs/lbr.md).",
+	  "usage: tiprof lbr record [-o FILE] [--event E] [--period P] [--depth N] [--mech hwbp|int3] -- CMD [ARGS...]\n"
+	  "       tiprof lbr script [--no-tid] FILE\n"
+	  "       tiprof lbr dump FILE\n"
+	  "       tiprof lbr perf FILE [-o perf.data]\n"
+	  "       tiprof lbr llvm-prof FILE [--binary EXE] [-o OUT]\n"
+	  "       tiprof lbr afdo-text FILE [--binary EXE] [-o OUT]\n"
+	  "       tiprof lbr edges [--blocks] FILE [-o OUT]\n"
+	  "       tiprof lbr stat [--period P] [--depth N] [--mech M] [--event E] [--reps R] [--json] [-o FILE] -- CMD [ARGS...]\n"
+	  "  record  run CMD with the software branch tracer (libtiprof-lbr.so beside tiprof, or\n"
+	  "          TIPROF_LBR_LIB) preloaded; its exit status is passed through (docs/lbr.md)\n"
+	  "          -o FILE     records file (default tiprof-lbr.data)\n"
+	  "          --event E   task-clock (default), cpu-clock, cycles, instructions\n"
+	  "          --period P  event units between samples (default 10000000 ns = 100/s)\n"
+	  "          --depth N   taken branches per stack, 1..256 (default 16)\n"
+	  "          --mech M    how the tracer stops at the next branch: hwbp or int3\n"
+	  "  script  print each stack as brstack text, newest branch first\n"
+	  "  dump    print every record\n"
+	  "  perf       write perf.data (branch stacks) for perf script/report, llvm-profgen\n"
+	  "  llvm-prof  write an LLVM text sample profile of EXE (clang -fprofile-sample-use)\n"
+	  "  afdo-text  write an AutoFDO text profile of EXE (create_llvm_prof --profiler=text)\n"
+	  "  edges      print taken-branch (or --blocks: fall-through) counts, hottest first\n"
+	  "  stat       run CMD untraced and traced R times (default 5): overhead, t, s, t/(1-s),\n"
+	  "             cost per stop",
 	  cmd_lbr },
 	{ "record", "profile a command with the TIP unit through the tiprof_pmu perf PMU",
 	  "usage: tiprof record [-o FILE] [--period P] [--random-bits K] [--user|--kernel]\n"
@@ -159,6 +172,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tiprof: '%s' is not a tiprof command; 'tiprof help' lists them\n",
 			argv[1]);
 		return TIPROF_EXIT_USAGE;
+	}
+	/* `tiprof CMD -h|--help` is `tiprof help CMD`, for every subcommand */
+	if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+		char *help[] = { "help", argv[1], NULL };
+
+		return cmd_help(2, help);
 	}
 	return c->run(argc - 1, argv + 1);
 }

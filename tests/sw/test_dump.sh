@@ -89,5 +89,23 @@ grep -q '^tiprof .* (sample file format 1\.0, TIP register map 1\.0)$' "$DIR/out
 	bad "version line: $(cat "$DIR/out")"
 "$TIPROF" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "no command: want exit 2"
 
+# -h/--help on every subcommand the table lists is `tiprof help CMD`
+cmds=$("$TIPROF" help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p')
+ncmd=0
+for c in $cmds; do
+	ncmd=$((ncmd + 1))
+	"$TIPROF" help "$c" >"$DIR/help.want" 2>&1
+	for h in --help -h; do
+		"$TIPROF" "$c" "$h" >"$DIR/help.got" 2>&1 && cmp -s "$DIR/help.want" "$DIR/help.got" &&
+			ok || bad "tiprof $c $h: not tiprof help $c ($(head -1 "$DIR/help.got"))"
+	done
+done
+[ "$ncmd" -ge 7 ] && ok || bad "tiprof help lists only $ncmd commands"
+for s in record script dump perf llvm-prof afdo-text edges stat; do
+	"$TIPROF" lbr "$s" --help >"$DIR/help.got" 2>&1 && grep -q "^usage: tiprof lbr record" "$DIR/help.got" &&
+		ok || bad "tiprof lbr $s --help: $(head -1 "$DIR/help.got")"
+done
+echo "  --help on all $ncmd subcommands and the 8 of tiprof lbr"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
