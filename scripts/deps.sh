@@ -3,7 +3,7 @@
 # Install the Debian 12 packages tiprof needs, or print the exact apt-get line when not root.
 set -euo pipefail
 
-pkgs=(make gcc python3 verilator iverilog yosys nextpnr-ice40
+pkgs=(make gcc g++ python3 file xz-utils verilator iverilog yosys nextpnr-ice40
       gcc-riscv64-linux-gnu libc6-dev-riscv64-cross linux-libc-dev-riscv64-cross
       binutils-riscv64-linux-gnu qemu-user
       libdw-dev libelf-dev libzydis-dev gtkwave
