@@ -8,7 +8,7 @@
 #                                                    $(SAMPLE_LIB) $(SAMPLE_CFLAGS)
 #   lib/chart   SVG charts (cycle stacks, accuracy)  $(CHART_LIB)  $(CHART_CFLAGS)
 ## libs: build every shared library under lib/
-## test-libs: unit tests of lib/symbol, lib/sample and lib/chart (tests/lib/, under ASan/UBSan)
+## test-libs: unit tests of lib/symbol (against binutils on the RISC-V workloads) and lib/chart (read back by xmllint, rsvg-convert), under ASan/UBSan
 
 include lib/isa/isa.mk
 include lib/vcd/vcd.mk
@@ -43,3 +43,37 @@ $(SYMBOL_LIB) $(SAMPLE_LIB) $(CHART_LIB):
 	@mkdir -p $(@D)
 	@echo "  AR      $@"
 	@rm -f $@ && $(AR) rcs $@ $^
+
+# ---- tests (tests/lib/<library>; sanitized builds compile the library sources themselves;
+# lib/sample's test runs in test-sw)
+XMLLINT        ?= xmllint
+RSVG_CONVERT   ?= rsvg-convert
+LIB_TEST_DIR   := $(BUILD)/lib/tests
+SYMBOL_TEST    := $(LIB_TEST_DIR)/test_symbol
+CHART_TEST     := $(LIB_TEST_DIR)/test_svg
+# Static riscv64 ELFs built with -g that test_symbol checks against binutils (tests/lib/symbol/
+# run.sh also builds two tiny ones, enough without the simulator's workloads).
+ifneq ($(TIPROF_SIM),0)
+SYMBOL_TEST_ELFS := $(BUILD)/workloads/crc32 $(BUILD)/workloads/dispatch
+endif
+
+TEST_TARGETS += test-libs
+
+$(SYMBOL_TEST): tests/lib/symbol/test_symbol.c tests/include/tcheck.h $(SYMBOL_SRCS) \
+		lib/symbol/code_map.h lib/symbol/elf_image.h lib/symbol/srcline.h $(ISA_SRCS) $(ISA_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (sanitized)"
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(CFLAGS_lib/symbol) -o $@ $< \
+	  $(SYMBOL_SRCS) $(ISA_SRCS) -ldw -lelf
+
+$(CHART_TEST): tests/lib/chart/test_svg.c tests/include/tcheck.h $(CHART_SRCS) lib/chart/svg.h
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (sanitized)"
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(CHART_CFLAGS) -o $@ $< $(CHART_SRCS) -lm
+
+test-libs: $(SYMBOL_TEST) $(CHART_TEST) $(SYMBOL_TEST_ELFS)
+	@echo "== test-libs: lib/symbol against binutils, lib/chart read back by xmllint and rsvg-convert"
+	@set -e; echo "-- $(SYMBOL_TEST)"; CROSS_COMPILE=$(CROSS_COMPILE) \
+	  tests/lib/symbol/run.sh $(SYMBOL_TEST) $(LIB_TEST_DIR)/symbol $(SYMBOL_TEST_ELFS)
+	@set -e; echo "-- $(CHART_TEST)"; rm -rf $(LIB_TEST_DIR)/chart; \
+	  XMLLINT=$(XMLLINT) RSVG_CONVERT=$(RSVG_CONVERT) $(CHART_TEST) $(LIB_TEST_DIR)/chart

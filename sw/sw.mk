@@ -23,7 +23,7 @@ TIPROF_LIBS    = $(TIPROF_SIM_LIBS) $(SAMPLE_LIB) $(CHART_LIB) $(SYMBOL_LIBS) -l
 
 SW_TEST_DIR   := tests/sw
 SW_HW_CYCLES  ?= 2000000
-SW_TBINS      := $(BUILD)/sw/test_sample_file $(BUILD)/sw/test_hw
+SW_TBINS      := $(BUILD)/sw/test_sample_file $(BUILD)/sw/test_hw $(BUILD)/sw/test_perf_aux
 
 TEST_TARGETS  += test-sw test-layering
 .PHONY: tiprof test-sw test-layering
@@ -49,6 +49,14 @@ $(BUILD)/sw/test_hw: tests/driver/hw/test_hw.c tests/include/tcheck.h $(TIPROF_H
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(TIPROF_HW_CFLAGS) $(TIPMODEL_CFLAGS) \
 	  -o $@ $< $(TIPROF_HW_SRCS) $(TIPMODEL_LIB)
 
+# perf_aux.c is compiled by the test itself (#included: its sysfs root becomes a variable).
+$(BUILD)/sw/test_perf_aux: tests/sw/lib/test_perf_aux.c tests/include/tcheck.h \
+			   $(SW_DIR)/lib/perf_aux.c $(SW_DIR)/lib/perf_aux.h \
+			   include/tiprof/aux_record.h include/tiprof/sample.h
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (sanitized)"
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include -I$(SW_DIR)/lib -o $@ $<
+
 $(BUILD)/sw/sf_mkfile: $(SW_TEST_DIR)/sf_mkfile.c $(SAMPLE_LIB) lib/sample/sample_file.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
@@ -59,6 +67,7 @@ test-sw: $(SW_TBINS) $(TIPROF_BIN) $(BUILD)/sw/sf_mkfile $(TIPROF_HW_KCHECK)
 	@echo "-- driver/hw builds freestanding as kernel code: ok"
 	@set -e; echo "-- $(BUILD)/sw/test_sample_file"; $(BUILD)/sw/test_sample_file $(BUILD)/sw/tmp
 	@set -e; echo "-- $(BUILD)/sw/test_hw"; $(BUILD)/sw/test_hw $(SW_HW_CYCLES)
+	@set -e; echo "-- $(BUILD)/sw/test_perf_aux"; $(BUILD)/sw/test_perf_aux $(BUILD)/sw/tmp/perf_aux
 	@set -e; echo "-- $(SW_TEST_DIR)/test_dump.sh"; \
 	  $(SW_TEST_DIR)/test_dump.sh $(TIPROF_BIN) $(BUILD)/sw/sf_mkfile $(BUILD)/sw/tmp
 

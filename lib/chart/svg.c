@@ -19,10 +19,45 @@ const char *svg_color(size_t i)
 	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
 }
 
-/* Write s with &, <, >, " and ' escaped; control characters become spaces. */
+/* Length of the UTF-8 sequence at s if it is a well-formed XML character, else 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 ||
+		    (s[0] == 0xe0 && s[1] < 0xa0) ||		/* overlong */
+		    (s[0] == 0xed && s[1] > 0x9f) ||		/* surrogates */
+		    (s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe))	/* U+FFFE, U+FFFF */
+			return 0;
+		return 3;
+	}
+	if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80 ||
+		    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+/* Write s with &, <, >, " and ' escaped; control characters become spaces, bytes that are
+ * not UTF-8 (the document says UTF-8) become '?'. */
 static void esc(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
+		size_t n = utf8_len((const unsigned char *)s);
+
+		if (n != 1) {
+			if (n)
+				fwrite(s, 1, n, f);
+			else
+				fputc('?', f);
+			s += n ? n - 1 : 0;
+			continue;
+		}
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
@@ -100,6 +135,12 @@ static double nice_max(double m)
 	return (s <= 1 ? 1 : s <= 2 ? 2 : s <= 2.5 ? 2.5 : s <= 5 ? 5 : 10) * p;
 }
 
+/* A value as drawn (bar length, line point): negative, NaN and infinite are 0. */
+static double val(double v)
+{
+	return v > 0 && isfinite(v) ? v : 0;
+}
+
 /* Plot area shared by both charts. */
 enum { PL = 70, PT = 40, PW = 560, PH = 300 };
 
@@ -125,8 +166,8 @@ int svg_bar_chart(FILE *f, const struct svg_bars *c)
 	size_t n = c->ngroups * c->nseries;
 
 	for (size_t i = 0; i < n; i++)
-		if (c->v[i] > m)
-			m = c->v[i];
+		if (val(c->v[i]) > m)
+			m = val(c->v[i]);
 	ymax = nice_max(m);
 	svg_begin(f, PL + PW + 150, PT + PH + 60);
 	svg_text(f, PL + PW / 2.0, 22, 14, "middle", 0, c->title);
@@ -135,7 +176,7 @@ int svg_bar_chart(FILE *f, const struct svg_bars *c)
 	bw = c->nseries ? gw * 0.8 / (double)c->nseries : 0;
 	for (size_t g = 0; g < c->ngroups; g++) {
 		for (size_t s = 0; s < c->nseries; s++) {
-			double v = c->v[g * c->nseries + s], h = v > 0 ? PH * v / ymax : 0;
+			double v = val(c->v[g * c->nseries + s]), h = PH * v / ymax;
 
 			svg_rect(f, PL + gw * (double)g + gw * 0.1 + bw * (double)s, PT + PH - h, bw,
 				 h, svg_color(s));
@@ -151,15 +192,22 @@ int svg_bar_chart(FILE *f, const struct svg_bars *c)
 
 int svg_line_chart(FILE *f, const struct svg_lines *c)
 {
-	double m = 0, ymax, lo = 0, hi = 0, xs[64], ys[64];
+	double m = 0, ymax, lo = 0, hi = 0, *xs, *ys;
 	char buf[32];
-	size_t np = c->npts < 64 ? c->npts : 64;
+	size_t np = c->npts;
 
+	xs = malloc((np ? np : 1) * sizeof(*xs));
+	ys = malloc((np ? np : 1) * sizeof(*ys));
+	if (!xs || !ys) {
+		free(xs);
+		free(ys);
+		return -1;
+	}
 	for (size_t i = 0; i < c->nlines * c->npts; i++)
-		if (c->y[i] > m)
-			m = c->y[i];
+		if (val(c->y[i]) > m)
+			m = val(c->y[i]);
 	for (size_t p = 0; p < np; p++) {
-		double lx = log2(c->x[p] > 0 ? c->x[p] : 1);
+		double lx = log2(val(c->x[p]) > 0 ? c->x[p] : 1);
 
 		if (!p || lx < lo)
 			lo = lx;
@@ -176,7 +224,8 @@ int svg_line_chart(FILE *f, const struct svg_lines *c)
 	y_axis(f, ymax, c->ylabel);
 	svg_line(f, PL, PT + PH, PL + PW, PT + PH, "#000000", 1);
 	for (size_t p = 0; p < np; p++) {
-		xs[p] = PL + 20 + (PW - 40) * (log2(c->x[p] > 0 ? c->x[p] : 1) - lo) / (hi - lo);
+		xs[p] = PL + 20 + (PW - 40) * (log2(val(c->x[p]) > 0 ? c->x[p] : 1) - lo) /
+			(hi - lo);
 		svg_line(f, xs[p], PT + PH, xs[p], PT + PH + 5, "#000000", 1);
 		snprintf(buf, sizeof(buf), "%g", c->x[p]);
 		svg_text(f, xs[p], PT + PH + 18, 11, "middle", 0, buf);
@@ -184,15 +233,15 @@ int svg_line_chart(FILE *f, const struct svg_lines *c)
 	svg_text(f, PL + PW / 2.0, PT + PH + 42, 12, "middle", 0, c->xlabel);
 	for (size_t l = 0; l < c->nlines; l++) {
 		for (size_t p = 0; p < np; p++) {
-			double v = c->y[l * c->npts + p];
-
-			ys[p] = PT + PH - PH * (v > 0 ? v : 0) / ymax;
+			ys[p] = PT + PH - PH * val(c->y[l * c->npts + p]) / ymax;
 		}
 		svg_polyline(f, xs, ys, np, svg_color(l));
 		svg_line(f, PL + PW + 15, PT + 16 + 20.0 * (double)l, PL + PW + 30,
 			 PT + 16 + 20.0 * (double)l, svg_color(l), 2);
 		svg_text(f, PL + PW + 35, PT + 21 + 20.0 * (double)l, 12, "start", 0, c->line[l]);
 	}
+	free(xs);
+	free(ys);
 	return svg_end(f);
 }
 
@@ -215,12 +264,6 @@ double svg_text_width(const char *text, double size)
 	return w * size;
 }
 
-/* A value drawn as a bar length: negative and NaN are 0. */
-static double hs_val(double v)
-{
-	return v > 0 && isfinite(v) ? v : 0;
-}
-
 double svg_hstack_height(const struct svg_hstack *c)
 {
 	return HS_TITLE + HS_PITCH * (double)c->nrows + HS_AXIS;
@@ -231,14 +274,17 @@ static void hs_label(FILE *f, double x, double y, double px, const char *label)
 {
 	char buf[256];
 	size_t n;
+	int cut;
 
 	snprintf(buf, sizeof(buf), "%s", label ? label : "");
 	n = strlen(buf);
-	while (n > 3 && svg_text_width(buf, 11) > px) {
-		n--;
+	cut = label && label[n];	/* longer than buf: cut it here too */
+	while (n > 3 && (cut || svg_text_width(buf, 11) > px)) {
+		n = n > sizeof(buf) - 4 ? sizeof(buf) - 4 : n - 1;	/* room for "..." */
 		while (n > 0 && ((unsigned char)buf[n] & 0xc0) == 0x80)	/* whole characters */
 			n--;
 		memcpy(buf + n, "...", 4);
+		cut = 0;
 	}
 	svg_text(f, x, y, 11, "end", 0, buf);
 }
@@ -253,7 +299,7 @@ void svg_hstack(FILE *f, double x, double y, double w, double lw, const struct s
 		double t = 0;
 
 		for (size_t k = 0; k < c->ncat; k++)
-			t += hs_val(c->v[r * c->ncat + k]);
+			t += val(c->v[r * c->ncat + k]);
 		if (t > m)
 			m = t;
 	}
@@ -276,7 +322,7 @@ void svg_hstack(FILE *f, double x, double y, double w, double lw, const struct s
 
 		hs_label(f, x + lw, by + 11.5, lw, c->row[r]);
 		for (size_t k = 0; k < c->ncat; k++) {
-			double v = hs_val(c->v[r * c->ncat + k]), sw = pw * v / max;
+			double v = val(c->v[r * c->ncat + k]), sw = pw * v / max;
 
 			if (bx + sw > px0 + pw)		/* an explicit max can be exceeded */
 				sw = px0 + pw - bx;

@@ -34,7 +34,8 @@ void svg_polyline(FILE *f, const double *xs, const double *ys, size_t n, const c
 const char *svg_color(size_t i);
 
 /* Grouped bar chart: ngroups groups (x labels group[]), nseries bars per group (legend
- * series[]); value v[g * nseries + s] in percent (negative values are drawn as 0). */
+ * series[]); value v[g * nseries + s] in percent (negative, NaN and infinite values are
+ * drawn as 0). */
 struct svg_bars {
 	const char *title;        /* chart title */
 	const char *ylabel;       /* y axis label */
@@ -48,7 +49,8 @@ struct svg_bars {
 int svg_bar_chart(FILE *f, const struct svg_bars *c);
 
 /* Line chart over a log2 x axis: nlines lines (legend line[]), each through npts points
- * (x[p], y[l * npts + p]); y in percent; x > 0. */
+ * (x[p], y[l * npts + p]); y in percent (negative, NaN and infinite values are drawn as 0);
+ * x > 0. Returns 0, or -1 on a write error or when out of memory. */
 struct svg_lines {
 	const char *title;
 	const char *xlabel, *ylabel;

@@ -199,10 +199,14 @@ int pa_aux_decode(const uint8_t *base, uint64_t size, uint64_t off, uint64_t end
 
 	if (end < off + TIPROF_AUX_REC_HDR_SIZE)
 		return 0;
+	if (size < TIPROF_AUX_REC_HDR_SIZE)	/* ring_copy would read past the ring */
+		return -1;
 	ring_copy(rec, base, size, off, TIPROF_AUX_REC_HDR_SIZE);
 	memcpy(&type, rec, 2);
 	memcpy(&len, rec + 2, 2);
 	memset(r, 0, sizeof(*r));
+	if (len > size)		/* a record larger than the ring cannot be in it */
+		return -1;
 	if (type == TIPROF_AUX_REC_SAMPLE && len == TIPROF_AUX_REC_SAMPLE_SIZE) {
 		if (end < off + len)
 			return 0;
