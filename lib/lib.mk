@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # lib/lib.mk - the libraries several tiers share (the simulator, the tools, the tests), below
 # them all: nothing here includes sim/, sw/ or tests/. Each has its tests under tests/lib/.
 #   lib/isa     RV64GC decoder and disassembler      $(ISA_LIB)    -I$(ISA_DIR)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scripts/fresh.mk - the fresh-machine test: the README's two set-up commands, `make demo`
 # then `make test`, run as root in a minimal Debian 12 root built by mmdebstrap (minbase +
 # make) from the host's Debian mirror, on a clean clone of the committed HEAD, so that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/test-fresh.sh - prove the README's two set-up commands work on a fresh Debian 12
 # machine: build a minimal Debian root with mmdebstrap, put a clean clone of the committed
 # HEAD in it (/root/tiprof), and run there, as root, exactly `make demo` then `make test`.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sw/sw.mk - the one `tiprof` command ($(BUILD)/bin/tiprof): sw/tiprof.c and its table of
 # subcommands, one sw/cmd-*.c each (record, dump, report, annotate, lbr, help, version), over
 # sw/lib/ (attribution, sample-file profiles, perf AUX decoding), the shared libraries of lib/

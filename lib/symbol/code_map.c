@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Code map of a static RISC-V ELF: functions from .symtab, basic blocks from decoding every
  * executable section with the project's RV64GC decoder (contracts in code_map.h). */
 #include "code_map.h"

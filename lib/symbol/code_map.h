@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Code map of a static RISC-V ELF: function symbols and basic blocks recovered from its control
  * flow (leaders: function entries, static branch/jump targets, and the instruction after every
  * control transfer), so instruction-level profiles can be judged at basic-block and function

@@ -10,7 +10,9 @@
 #  3. that tiprof lists no simulator subcommand, and its report, annotate and dump of a sample
 #     file recorded by the full build are byte-identical to the full build's;
 #  4. `make help` lists every target a fragment declares .PHONY and every `make TARGET` that
-#     README.md and docs/ name.
+#     README.md and docs/ name;
+#  5. every source file names its licence (an SPDX line in its first lines), and nothing
+#     generated but the register map's outputs is tracked (docs/layout.md).
 # Usage: BUILD=build MAKE=make layering.sh
 set -u
 BUILD=${BUILD:-build}
@@ -90,6 +92,17 @@ grep -ohE '`make [a-z][a-z0-9-]*' README.md docs/*.md | sed 's/^`make //' | sort
 missing=$(comm -23 "$D/named" "$D/helped" | tr '\n' ' ')
 [ -z "$missing" ] && ok "make help lists all $(wc -l <"$D/named") targets README.md and docs/ name" ||
 	bad "targets named in README.md or docs/ but not in make help: $missing"
+
+# 5. licence lines, nothing generated tracked
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	git ls-files | grep -E '\.(c|h|sv|sh|py|mk|awk|def|f|vlt|cfg|waive)$|(^|/)(Makefile|Kbuild)$|^\.ci/run$' |
+		while read -r f; do head -4 "$f" | grep -q 'SPDX-License-Identifier' || echo "$f"; done >"$D/nolicence"
+	[ -s "$D/nolicence" ] && bad "source files without an SPDX licence line: $(tr '\n' ' ' <"$D/nolicence")" ||
+		ok "every tracked source file has an SPDX licence line"
+	git ls-files | grep -E '(^|/)__pycache__/|\.(o|a|so|pyc|d|vcd|vvp)$' >"$D/generated"
+	[ -s "$D/generated" ] && bad "generated files tracked: $(tr '\n' ' ' <"$D/generated")" ||
+		ok "no build output or __pycache__ tracked"
+fi
 
 echo "test-layering: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
