@@ -35,7 +35,7 @@
 # Environment:
 #   TIPROF_FRESH_SUITE    Debian suite (default bookworm)
 #   TIPROF_FRESH_MIRROR   replace the URI of the host's non-security Debian entries
-#                         (e.g. http://deb.debian.org/debian)
+#                         (a Debian mirror URI, as in the host's apt sources)
 #   TIPROF_FRESH_SOURCES  replace the entries entirely: one-line "deb URI SUITE COMPONENTS"
 #                         entries separated by newlines or ';'
 #   TIPROF_FRESH_KEEP=1   keep the root after the run for inspection (path printed);
