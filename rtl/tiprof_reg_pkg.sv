@@ -9,7 +9,7 @@ package tiprof_reg_pkg;
 
   // a sample in the last cycle of every PERIOD-cycle interval
   localparam logic [31:0] MODE_PERIODIC = 32'h00000000;
-  // TIP: one sample at a random offset (LFSR & mask, clamped to PERIOD-1) inside every PERIOD-cycle interval
+  // TIP: one sample inside every PERIOD-cycle interval, at offset floor((LFSR & mask) * PERIOD / 2^k)
   localparam logic [31:0] MODE_RANDOM_INTERVAL = 32'h00000001;
   // Chen et al.: each interval is PERIOD - 2^(k-1) + (LFSR & mask) cycles long (at least 1), a sample in its last cycle
   localparam logic [31:0] MODE_RANDOM_PERIOD = 32'h00000002;

@@ -28,7 +28,8 @@ module tiprof_tip_sampler
   logic [31:0] lfsr_q, lfsr_d;
   logic [31:0] pos_q, pos_d;
   logic [31:0] target_q, target_d;
-  logic [31:0] draw, rnd, half;
+  logic [31:0] draw, rnd, half, point;
+  logic [63:0] product;
   logic [34:0] len;
   logic        at_end;
 
@@ -37,8 +38,13 @@ module tiprof_tip_sampler
     rnd  = lfsr_q & ((32'd1 << rand_bits_next_i) - 32'd1);
     half = (rand_bits_next_i == 5'd0) ? 32'd0 : (32'd1 << (rand_bits_next_i - 5'd1));
     len  = {3'b000, period_next_i} + {3'b000, rnd} - {3'b000, half};
+    // TIP's point in the interval: r / 2^k of the way through it, so every part of the interval
+    // can be drawn whatever PERIOD is (each of its 2^k points equally often; every cycle of it
+    // when 2^k >= PERIOD): floor(r * PERIOD / 2^k) < PERIOD.
+    product = {32'd0, rnd} * {32'd0, period_next_i};
+    point   = 32'(product >> rand_bits_next_i);
     unique case (mode_next_i)
-      tiprof_reg_pkg::MODE_RANDOM_INTERVAL[1:0]: draw = (rnd < period_next_i) ? rnd : period_next_i - 32'd1;
+      tiprof_reg_pkg::MODE_RANDOM_INTERVAL[1:0]: draw = point;
       tiprof_reg_pkg::MODE_RANDOM_PERIOD[1:0]: begin
         if (len[34] || len == 35'd0) begin
           draw = 32'd0;                       // L clamped to 1

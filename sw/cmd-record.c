@@ -34,6 +34,7 @@
 #include "lib/perf_aux.h"
 #include "sample_file.h"
 #include "tiprof/cmd.h"
+#include "tiprof/sampling.h"
 
 #define RING_PAGES 16		/* data pages of the perf ring (PERF_RECORD_AUX etc.) */
 #define AUX_PAGES 256		/* default AUX area: 1 MiB with 4 KiB pages */
@@ -217,7 +218,7 @@ static void open_error(int err, int want_kernel)
 				"M-mode sampling needs CAP_PERFMON)\n", prog, strerror(err), paranoid);
 	} else if (err == EINVAL || err == EOPNOTSUPP || err == ENOENT) {
 		fprintf(stderr, "%s: the tiprof PMU refused the event: %s (period must be "
-			"1..2^32-1 and at least 2^K with --random-bits K)\n", prog, strerror(err));
+			"1..2^32-1; random bits 0..31)\n", prog, strerror(err));
 	} else if (err == EBUSY) {
 		fprintf(stderr, "%s: perf_event_open: %s: the unit is used by another event\n",
 			prog, strerror(err));
@@ -269,6 +270,7 @@ int cmd_record(int argc, char **argv)
 	const char *out = "tiprof.tps";
 	uint64_t period = 100000, rand_bits = 8, aux_pages = AUX_PAGES, cfg[3] = { 0, 0, 0 };
 	int user = 1, kernel = 0, go[2], ep[2], i, status = 0, exec_err = 0, cmd_done = 0;
+	int rand_set = 0;
 	struct perf_event_attr attr;
 	struct rec_ctx c;
 	struct sf_header h;
@@ -302,6 +304,7 @@ int cmd_record(int argc, char **argv)
 				fprintf(stderr, "%s: --random-bits wants 0..31 (0: periodic)\n", prog);
 				return TIPROF_EXIT_USAGE;
 			}
+			rand_set = 1;
 		} else if (strcmp(a, "--aux-pages") == 0) {
 			if (++i == argc || parse_u64(argv[i], 1u << 16, &aux_pages) || !aux_pages ||
 			    (aux_pages & (aux_pages - 1))) {
@@ -325,6 +328,8 @@ int cmd_record(int argc, char **argv)
 	}
 	if (i >= argc)
 		return usage("no command given", NULL);
+	if (!rand_set)	/* every phase of the interval equally likely (tiprof/sampling.h) */
+		rand_bits = tiprof_random_bits((uint32_t)period);
 
 	memset(&c, 0, sizeof(c));
 	c.fd = -1;

@@ -149,8 +149,8 @@ static int tiprof_hw_check_config(const struct tiprof_hw *hw,
 		/* the draw ignores k; a nonzero k is a caller's mistake */
 		return cfg->rand_bits ? -EINVAL : 0;
 	case TIPROF_MODE_RANDOM_INTERVAL:
-		/* a mask above PERIOD-1 is clamped and skews the draw */
-		return span > cfg->period ? -EINVAL : 0;
+		/* floor(r * PERIOD / 2^k) is inside the interval for every PERIOD and k */
+		return 0;
 	case TIPROF_MODE_RANDOM_PERIOD:
 		/* PERIOD - 2^(k-1) must stay >= 1 or short intervals clamp */
 		return cfg->rand_bits && span / 2 >= cfg->period ? -EINVAL : 0;

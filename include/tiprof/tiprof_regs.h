@@ -13,7 +13,7 @@
 
 /* a sample in the last cycle of every PERIOD-cycle interval */
 #define TIPROF_MODE_PERIODIC 0x0u
-/* TIP: one sample at a random offset (LFSR & mask, clamped to PERIOD-1) inside every PERIOD-cycle interval */
+/* TIP: one sample inside every PERIOD-cycle interval, at offset floor((LFSR & mask) * PERIOD / 2^k) */
 #define TIPROF_MODE_RANDOM_INTERVAL 0x1u
 /* Chen et al.: each interval is PERIOD - 2^(k-1) + (LFSR & mask) cycles long (at least 1), a sample in its last cycle */
 #define TIPROF_MODE_RANDOM_PERIOD 0x2u

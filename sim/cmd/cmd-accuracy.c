@@ -34,6 +34,7 @@
 #include "sim_run.h"
 #include "tip_model.h"
 #include "tiprof/cmd.h"
+#include "tiprof/sampling.h"
 
 extern char **environ;
 
@@ -79,7 +80,8 @@ struct disp_check {
 /* State of one accuracy run. */
 struct acc_ctx {
 	const char *config;         /* core preset */
-	unsigned rand_bits;         /* k of the random mode (clamped per lane by --sweep) */
+	unsigned rand_bits;         /* k of the random mode (--rand-bits), for every lane */
+	int rand_bits_set;          /* --rand-bits given; else each lane's tiprof_random_bits */
 	int periodic;               /* periodic instead of TIP's random interval */
 	int json;                   /* one JSON object on stdout */
 	int sweep;                  /* --sweep given */
@@ -741,7 +743,6 @@ int cmd_accuracy(int argc, char **argv)
 		return TIPROF_EXIT_FAIL;
 	}
 	x->config = "4wide";
-	x->rand_bits = 6;
 	x->skid = ACC_DEFAULT_SKID;
 	for (int k = 0; k < SH_COUNT; k++)
 		x->show[x->nshow++] = k;
@@ -786,8 +787,10 @@ int cmd_accuracy(int argc, char **argv)
 			}
 			else if (is_skid)
 				x->skid = v;
-			else
+			else {
 				x->rand_bits = (unsigned)v;
+				x->rand_bits_set = 1;
+			}
 			i++;
 		} else if (!strcmp(argv[i], "--sweep") && i + 1 < argc) {
 			if (parse_sweep(x, argv[++i]))
@@ -827,11 +830,6 @@ int cmd_accuracy(int argc, char **argv)
 	} else if (!x->sweep) {
 		x->nlanes = 1;
 		x->lane[0].period = period;
-		if (!x->periodic && (1ull << x->rand_bits) > period) {
-			fprintf(stderr, "tiprof accuracy: 2^%u random offsets do not fit a period of %u "
-				"(use --rand-bits <= log2(period))\n", x->rand_bits, period);
-			goto usage;
-		}
 	}
 	/* sweep output by increasing period (insertion sort of the lane indices) */
 	for (unsigned l = 0; l < x->nlanes; l++) {
@@ -841,12 +839,10 @@ int cmd_accuracy(int argc, char **argv)
 			x->order[k] = x->order[k - 1];
 		x->order[k] = l;
 	}
-	/* each lane draws at most 2^k offsets that fit its period (--sweep clamps k) */
-	for (unsigned l = 0; l < x->nlanes; l++) {
-		x->lane[l].rand_bits = x->rand_bits;
-		while (x->lane[l].rand_bits && (1ull << x->lane[l].rand_bits) > x->lane[l].period)
-			x->lane[l].rand_bits--;
-	}
+	/* each lane's k: --rand-bits, or the one that makes its period's phases uniform */
+	for (unsigned l = 0; l < x->nlanes; l++)
+		x->lane[l].rand_bits = x->rand_bits_set ? x->rand_bits
+				       : tiprof_random_bits(x->lane[l].period);
 	x->prog_argv = argv + i;
 	ret = acc_run(x);
 	free(x);

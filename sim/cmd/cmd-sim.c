@@ -28,6 +28,7 @@
 #include "oracle.h"
 #include "sim_run.h"
 #include "tiprof/cmd.h"
+#include "tiprof/sampling.h"
 
 extern char **environ;
 
@@ -269,13 +270,12 @@ int cmd_sim(int argc, char **argv)
 {
 	struct sim_ctx x;
 	struct core_cfg probe;
-	int i;
+	int i, rand_set = 0;
 
 	memset(&x, 0, sizeof(x));
 	x.config = "4wide";
 	x.out = stdout;
 	x.prof.period = 64;
-	x.prof.rand_bits = 6;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--json") == 0) {
 			x.json = 1;
@@ -310,6 +310,7 @@ int cmd_sim(int argc, char **argv)
 				x.prof.period = (uint32_t)v;
 			else
 				x.prof.rand_bits = (unsigned)v;
+			rand_set |= !per;
 			i++;
 		} else if (strcmp(argv[i], "--") == 0) {
 			i++;
@@ -336,12 +337,8 @@ int cmd_sim(int argc, char **argv)
 			"records the samples)\n");
 		return TIPROF_EXIT_USAGE;
 	}
-	if (x.prof.rand_bits && (1ull << x.prof.rand_bits) > x.prof.period) {
-		fprintf(stderr, "tiprof sim: 2^%u random offsets do not fit a period of %u (use "
-			"--rand-bits <= log2(period), or 0 for periodic sampling)\n",
-			x.prof.rand_bits, x.prof.period);
-		return TIPROF_EXIT_USAGE;
-	}
+	if (!rand_set)
+		x.prof.rand_bits = tiprof_random_bits(x.prof.period);
 #ifndef TIPROF_COSIM
 	if (x.rtl)
 		return sim_exec_rtl(x.config, argc, argv);

@@ -81,7 +81,7 @@ static inline uint32_t lfsr_step(uint32_t s)
 
 /* The sampler's draw: the next target (interval position of the next sample) for
  * configuration ctrl and period p (1 .. 2^32-1), using the LFSR value lfsr of the
- * current cycle. PERIODIC: p-1; RANDOM_INTERVAL: min(r, p-1); RANDOM_PERIOD:
+ * current cycle. PERIODIC: p-1; RANDOM_INTERVAL: floor(r * p / 2^k); RANDOM_PERIOD:
  * L-1 with L = p + r - h clamped to [1, 2^32], r = lfsr & (2^k-1), h = k ? 2^(k-1) : 0. */
 static uint32_t draw(uint32_t ctrl, uint32_t p, uint32_t lfsr)
 {
@@ -90,8 +90,8 @@ static uint32_t draw(uint32_t ctrl, uint32_t p, uint32_t lfsr)
 	uint32_t r = lfsr & (uint32_t)((UINT64_C(1) << k) - 1u);
 
 	switch (mode) {
-	case TIPROF_MODE_RANDOM_INTERVAL:
-		return r < p - 1u ? r : p - 1u;
+	case TIPROF_MODE_RANDOM_INTERVAL:	/* r < 2^k, so the result is < p */
+		return (uint32_t)(((uint64_t)r * p) >> k);
 	case TIPROF_MODE_RANDOM_PERIOD: {
 		int64_t h = k ? (INT64_C(1) << (k - 1)) : 0;
 		int64_t len = (int64_t)p + (int64_t)r - h;

@@ -201,7 +201,7 @@ for v in 32 -1 99999999999999999999 x; do
 	bad "accuracy --rand-bits '$v'" 2 "'$v'" "$T" accuracy --rand-bits "$v" "$ELF" 6
 	bad "record --random-bits '$v'" 2 "--random-bits" "$T" record --random-bits "$v" -- true
 done
-bad "sim: random bits wider than the period" 2 "period of 16" "$T" sim --period 16 "$ELF" 6
+bad "sim: --rand-bits without a value" 2 "missing value" "$T" sim --rand-bits
 bad "accuracy --skid -5" 2 "'-5'" "$T" accuracy --skid -5 "$ELF" 6
 for v in 0 ,, -1 64,64 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -18446744073709551615; do
 	bad "accuracy --sweep '$v'" 2 "--sweep" "$T" accuracy --sweep "$v" "$ELF" 6

@@ -168,7 +168,7 @@ bad "ELF mismatch by build-id (annotate)" "$T" annotate "$OUT/crc32.tsf" --elf "
 bad "unknown function" "$T" annotate "$OUT/crc32.tsf" --function no_such_function
 bad "unknown level" "$T" report "$OUT/crc32.tsf" --level page
 bad "unwritable profile path" "$T" sim --profile "$OUT/no/such/dir.tsf" "$WL/crc32" 6
-bad "rand-bits too large for the period" "$T" sim --profile "$OUT/x.tsf" --period 16 "$WL/crc32" 6
+bad "rand-bits beyond the field (0..31)" "$T" sim --profile "$OUT/x.tsf" --period 16 --rand-bits 32 "$WL/crc32" 6
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -405,7 +405,8 @@ static int check_fake_event_init(char *d, size_t n)
 		{ "counting (period 0)", 2, 0, EOPNOTSUPP },
 		{ "reserved config bit", 0, 1 << 2, EINVAL },
 		{ "mode 3", 0, 3, EINVAL },
-		{ "2^k > period", 0, 1 | 20 << 8, EINVAL },
+		{ "random interval, 2^k > period", 0, 1 | 20 << 8, 0 },
+		{ "random period, 2^(k-1) >= period", 0, 2 | 20 << 8, EINVAL },
 		{ "period > 2^32-1", 2, 1ull << 33, EINVAL },
 		{ "reserved config1 bit", 3, 1ull << 40, EINVAL },
 		{ "empty privilege filter", 4, 1, EINVAL },
@@ -600,7 +601,7 @@ static int check_fake_unload(char *d, size_t n)
 	return fmt(d, n, CHECK_PASS, "unloaded, PMU gone");
 }
 
-/* The one riscv64 tiprof (help, version, dump, record, lbr; dynamic, Debian's riscv64 libc). */
+/* The one riscv64 tiprof (help, version, dump, record, lbr; static). */
 #define TIPROF_BIN	"/bin/tiprof"
 
 /*

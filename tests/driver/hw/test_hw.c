@@ -690,8 +690,6 @@ static void test_configure(void)
 		{ { .period = 100, .priv_mask = 1, .watermark = 9 }, "watermark > depth" },
 		{ { .period = 100, .priv_mask = 1, .watermark = 1, .rand_bits = 3 },
 		  "periodic with random bits" },
-		{ { .period = 100, .mode = TIPROF_MODE_RANDOM_INTERVAL, .priv_mask = 1,
-		    .watermark = 1, .rand_bits = 7 }, "random interval, 2^k > period" },
 		{ { .period = 64, .mode = TIPROF_MODE_RANDOM_PERIOD, .priv_mask = 1,
 		    .watermark = 1, .rand_bits = 7 }, "random period, 2^(k-1) >= period" },
 		{ { .period = 100, .mode = 1, .priv_mask = 1, .watermark = 1,
@@ -716,6 +714,18 @@ static void test_configure(void)
 
 		CHECK_EQ(tiprof_hw_configure(&hw, &bad[i].c), -EINVAL, bad[i].what);
 		CHECK(f.reads + f.writes == before, "%s: touched the hardware", bad[i].what);
+	}
+	/* TIP's random interval draws floor(r * P / 2^k): any P with any k */
+	static const struct { uint32_t period; unsigned k; } any[] = {
+		{ 100, 7 }, { 1000, 18 }, { 2, 31 }, { 250000, 4 }, { 0xFFFFFFFFu, 31 }, { 1, 0 },
+	};
+	for (unsigned i = 0; i < sizeof(any) / sizeof(any[0]); i++) {
+		struct tiprof_hw_config c = good;
+
+		c.period = any[i].period;
+		c.rand_bits = any[i].k;
+		CHECK(tiprof_hw_configure(&hw, &c) == 0, "random interval, PERIOD %u, k %u accepted",
+		      any[i].period, any[i].k);
 	}
 	CHECK_EQ(tiprof_hw_configure(&hw, &good), 0, "good configuration");
 	CHECK_EQ(f.reg[TIPROF_TIP_PERIOD], 128, "PERIOD written");

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "tiprof/sampling.h"
 #include "tmt.h"
 
 #define NPRIMES 5
@@ -246,7 +247,7 @@ static int check_schedule(const struct run *ru)
 			want = s + len - 1;
 		} else if (ru->mode == TIPROF_MODE_RANDOM_INTERVAL) {
 			len = ru->period;
-			want = s + (r < ru->period - 1u ? r : ru->period - 1u);
+			want = s + (r * ru->period >> ru->k);
 		} else {
 			int64_t l = (int64_t)ru->period + (int64_t)r - h;
 			if (l < 1) l = 1;
@@ -277,6 +278,83 @@ static double chi2_crit(unsigned df)
 	const double z = 3.0902;
 	double a = 2.0 / (9.0 * df);
 	return df * pow(1.0 - a + z * sqrt(a), 3.0);
+}
+
+/* RANDOM_INTERVAL at a PERIOD that need not be a power of two, with k random bits: the
+ * closed form floor(r * P / 2^k) sample for sample; exactly one sample in each interval; mean
+ * spacing P; every phase reachable and the phase counts floor or ceil of 2^k / P of the 2^k
+ * draws (exhaustive over r, on the closed form the model was just checked against); the
+ * sampled phases uniform by a chi-square test over `bins` equal slices of the interval
+ * (p = 0.001); every phase seen when there are at least 20 samples per phase. */
+static void random_interval_any_period(uint32_t period, unsigned k, uint32_t seed,
+				       unsigned nsamples, unsigned bins)
+{
+	char title[200];
+
+	snprintf(title, sizeof(title), "RANDOM_INTERVAL, PERIOD %u, k = %u, %u samples: closed "
+		 "form, one sample per interval, mean spacing = PERIOD, every phase reachable, "
+		 "phases uniform", period, k, nsamples);
+	tmt_section(title);
+	struct run ru = { TIPROF_MODE_RANDOM_INTERVAL, k, period, seed, nsamples, NULL, 0, 0, 0 };
+	collect(&ru);
+	check_schedule(&ru);
+
+	unsigned *per_phase = calloc(period, sizeof(*per_phase));
+	unsigned long *seen = calloc(period, sizeof(*seen)), cnt[1024] = { 0 };
+	unsigned bad = 0, unreachable = 0, uneven = 0, unseen = 0;
+	const uint64_t lo = ((uint64_t)1 << k) / period, hi = lo + 1;
+
+	if (!per_phase || !seen || bins > 1024) {
+		CHECK(0, "out of memory");
+		free(per_phase);
+		free(seen);
+		free(ru.t);
+		return;
+	}
+	for (uint64_t r = 0; r < ((uint64_t)1 << k); r++)
+		per_phase[r * period >> k]++;
+	for (uint32_t ph = 0; ph < period; ph++) {
+		unreachable += per_phase[ph] == 0;
+		uneven += per_phase[ph] != lo && per_phase[ph] != hi;
+	}
+	CHECK(unreachable == 0 && uneven == 0, "the draw reaches all %u phases, each from %llu or "
+	      "%llu of the 2^%u values of r (%u unreachable, %u other)", period,
+	      (unsigned long long)lo, (unsigned long long)hi, k, unreachable, uneven);
+	for (unsigned i = 0; i < ru.nsamples; i++) {
+		uint64_t off = ru.t[i] - (ru.t_restart + 1);
+		bad += off / ru.period != i;
+		seen[off % period]++;
+		cnt[off % period * bins / period]++;
+	}
+	CHECK(bad == 0, "exactly one sample in each %u-cycle interval (%u misplaced)", period, bad);
+	double mean = (double)(ru.t[ru.nsamples - 1] - ru.t[0]) / (ru.nsamples - 1);
+	double tol = (double)(ru.period - 1) / (ru.nsamples - 1);
+	CHECK(fabs(mean - ru.period) <= tol, "mean spacing %.4f within %.4f of %u", mean, tol,
+	      period);
+	/* expected count of a slice: its phases' share of the draws (near-equal slices) */
+	double x = 0;
+	for (unsigned b = 0; b < bins; b++) {
+		uint64_t draws = 0;
+		for (uint32_t ph = 0; ph < period; ph++)
+			if ((uint64_t)ph * bins / period == b)
+				draws += per_phase[ph];
+		double e = (double)ru.nsamples * (double)draws / (double)((uint64_t)1 << k);
+		x += ((double)cnt[b] - e) * ((double)cnt[b] - e) / e;
+	}
+	double crit = chi2_crit(bins - 1);
+	CHECK(x < crit, "chi-square of the phases in %u slices %.1f < %.1f (df %u, p = 0.001)",
+	      bins, x, crit, bins - 1);
+	if (nsamples >= 20u * period) {
+		for (uint32_t ph = 0; ph < period; ph++)
+			unseen += seen[ph] == 0;
+		CHECK(unseen == 0, "every phase 0..%u sampled (%u never)", period - 1, unseen);
+	}
+	tmt_note("phases in %u slices: chi-square %.1f, df %u, critical %.1f (p = 0.001); mean "
+		 "spacing %.4f; each phase drawn by %llu or %llu of 2^%u values of r", bins, x,
+		 bins - 1, crit, mean, (unsigned long long)lo, (unsigned long long)hi, k);
+	free(per_phase);
+	free(seen);
+	free(ru.t);
 }
 
 static void test_random_interval(void)
@@ -311,23 +389,31 @@ static void test_random_interval(void)
 		 ru.cycles / ru.secs / 1e6, (unsigned long long)ru.cycles, ru.secs);
 	free(ru.t);
 
-	tmt_section("RANDOM_INTERVAL, PERIOD 1000, k = 10 (draw clamped to PERIOD-1), 50000 samples: "
-		    "closed form, one sample per interval");
-	struct run r2 = { TIPROF_MODE_RANDOM_INTERVAL, 10, 1000, 0xC0FFEEu, 50000, NULL, 0, 0, 0 };
-	collect(&r2);
-	check_schedule(&r2);
-	bad = 0;
-	unsigned long last = 0;
-	for (unsigned i = 0; i < r2.nsamples; i++) {
-		uint64_t off = r2.t[i] - (r2.t_restart + 1);
-		bad += off / r2.period != i;
-		last += off % r2.period == r2.period - 1;
+	random_interval_any_period(1000, tiprof_random_bits(1000), 0xC0FFEEu, 50000, 1000);
+	random_interval_any_period(3u << 10, tiprof_random_bits(3u << 10), 0x5EEDu, 20000, 64);
+	random_interval_any_period(25000, tiprof_random_bits(25000), 0xBEEFu, 2000, 20);
+
+	tmt_section("RANDOM_INTERVAL, PERIOD 1000, k = 4: the 16 points spread over the whole "
+		    "interval (floor(r * 1000 / 16) = 0, 62, ..., 937), none left out");
+	struct run r4 = { TIPROF_MODE_RANDOM_INTERVAL, 4, 1000, 0x1234u, 4000, NULL, 0, 0, 0 };
+	collect(&r4);
+	check_schedule(&r4);
+	unsigned long hit[16] = { 0 };
+	unsigned off_grid = 0;
+	for (unsigned i = 0; i < r4.nsamples; i++) {
+		uint64_t ph = (r4.t[i] - (r4.t_restart + 1)) % r4.period;
+		unsigned r = (unsigned)((ph * 16 + 999) / 1000);	/* the r that gives ph */
+		if (r < 16 && (uint64_t)r * 1000 / 16 == ph)
+			hit[r]++;
+		else
+			off_grid++;
 	}
-	CHECK(bad == 0, "exactly one sample per interval (%u misplaced)", bad);
-	double f = (double)last / r2.nsamples, fe = 25.0 / 1024.0;
-	CHECK(fabs(f - fe) < 0.005, "share of phase 999 %.4f ~ 25/1024 = %.4f (clamp)", f, fe);
-	tmt_note("phase 999 share %.4f (the clamp folds draws 999..1023 onto it: expected %.4f)", f, fe);
-	free(r2.t);
+	unsigned missing = 0;
+	for (unsigned r = 0; r < 16; r++)
+		missing += hit[r] == 0;
+	CHECK(off_grid == 0 && missing == 0, "every sample on the grid floor(r*1000/16) (%u off), "
+	      "all 16 points drawn (%u missing), the last at phase 937", off_grid, missing);
+	free(r4.t);
 }
 
 static void test_random_period(void)
@@ -413,7 +499,15 @@ static void test_random_period(void)
 	CHECK_EQ(r.m.target, 0, "P = 3, r = 5, h = 2^30: L clamped to 1, target 0 (peek)");
 	rig_write(&r, TIPROF_TIP_LFSR, 0x5u);
 	rig_write(&r, TIPROF_TIP_CTRL, rig_ctrl_en(TIPROF_MODE_RANDOM_INTERVAL, 4, 0));
-	CHECK_EQ(r.m.target, 2, "RANDOM_INTERVAL: min(5, P-1) = 2 (peek)");
+	CHECK_EQ(r.m.target, 0, "RANDOM_INTERVAL: floor(5 * 3 / 16) = 0 (peek)");
+	rig_write(&r, TIPROF_TIP_LFSR, 0xBu);
+	rig_write(&r, TIPROF_TIP_CTRL, rig_ctrl_en(TIPROF_MODE_RANDOM_INTERVAL, 4, 0));
+	CHECK_EQ(r.m.target, 2, "RANDOM_INTERVAL: floor(11 * 3 / 16) = 2, the last phase (peek)");
+	rig_write(&r, TIPROF_TIP_PERIOD, 0xFFFFFFFFu);
+	rig_write(&r, TIPROF_TIP_LFSR, 0x7FFFFFFFu);
+	rig_write(&r, TIPROF_TIP_CTRL, rig_ctrl_en(TIPROF_MODE_RANDOM_INTERVAL, 31, 0));
+	CHECK_EQ(r.m.target, (uint32_t)(UINT64_C(0x7FFFFFFF) * 0xFFFFFFFFu >> 31),
+		 "RANDOM_INTERVAL: the 63-bit product at P = 2^32-1, k = 31 (peek)");
 	rig_fini(&r);
 }
 
