@@ -5,7 +5,7 @@
  * and this lets the test drive the PMU, the interrupt path, the AUX output and
  * lost-sample reporting end to end. It answers the CSR accessors of the
  * hardware layer; a pinned hrtimer stands in for the sampler and the
- * interrupt. Not a model of the unit: see sim/ for that.
+ * interrupt. Not a model of the unit: the simulator has that.
  */
 #ifndef TIPROF_PMU_FAKE_H
 #define TIPROF_PMU_FAKE_H

@@ -2,7 +2,7 @@
 /*
  * tiprof.c - entry point of the `tiprof` command: finds the subcommand in the table
  * and runs it. Subcommands are in sw/cmd-*.c, their libraries in sw/lib/ and lib/; the
- * simulator's (sim/cmd/cmd-*.c) are in the table when the build links them in
+ * simulator's (its own cmd-*.c files) are in the table when the build links them in
  * (TIPROF_HAVE_SIM); a build without libdw/libelf (the riscv64 guest's, TIPROF_NO_DWARF)
  * has no report or annotate.
  */

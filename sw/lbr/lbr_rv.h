@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* lbr_rv.h - the RV64GC back end of the branch description (lbr_isa.h), over the in-project
  * decoder lib/isa (rv_isa.h). The functions here are pure and compile on any host, so the
- * adapter is unit-tested on the development machine (tests/sw/lbr/test_rv.c) against
+ * adapter is unit-tested on the development machine (the tracer's test_rv.c) against
  * riscv64-linux-gnu-objdump; on a riscv64 build (__riscv) lbr_rv.c also implements the
  * lbr_isa_* contract with them (memory reads, ucontext). */
 #ifndef TIPROF_LBR_RV_H

@@ -18,7 +18,7 @@ int sfprof_kind(void *ctx, uint64_t addr)
 
 	if (rv_decode(b, n, addr, &in) < 0)
 		return ATTR_KIND_ALU;
-	/* as the core classifies (sim/core: loads, LR, AMOs wait for a read) */
+	/* as the core model classifies them: loads, LR, AMOs wait for a read */
 	return rv_is_load(&in) ? ATTR_KIND_LOAD : rv_is_store(&in) ? ATTR_KIND_STORE :
 	       ATTR_KIND_ALU;
 }
