@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# sim/cosim/cosim_record.sh - recording a sample file from the RTL co-simulation
+# tests/rtl/cosim_record.sh - recording a sample file from the RTL co-simulation
 # (`tiprof sim --profile FILE --rtl`, docs/report.md) must give the same file, sample for
 # sample (byte for byte), as the C-model path; a difference between RTL and C model must stop
 # the run with the cycle, expected and observed values and a VCD window; the C-driven speed
 # build of the RTL (FIFO 64) must pass the random and CSR benches against the C model.
-# Usage: sim/cosim/cosim_record.sh BUILD   (needs BUILD/bin/tiprof, tiprof-cosim-4wide,
+# Usage: tests/rtl/cosim_record.sh BUILD   (needs BUILD/bin/tiprof, tiprof-cosim-4wide,
 #        BUILD/vu/4-64-64/tip_run_vu and the workloads). Ends with 'N passed, N failed'.
 set -u
 BUILD=$1

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # run.sh - the test-vcd tier: unit tests of the VCD writer and ring, then each
 # produced VCD read back and compared value by value at every time with what
-# was written, by two readers: tests/vcd_check.py, and GTKWave's own parser
+# was written, by two readers: tests/lib/vcd/vcd_check.py, and GTKWave's own parser
 # (vcd2fst, then fst2vcd to get its reading back as text). The checker is
 # itself validated on a VCD that Icarus writes, and must reject broken files.
 # Called by lib/vcd/vcd.mk with BUILD_DIR, TEST_BIN, PYTHON, IVERILOG, VVP,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tiprof_vcd_counter_tb: a tiny counter whose VCD, written by Icarus's own
-// $dumpvars, validates tests/vcd_check.py; it also writes the values it sees
+// $dumpvars, validates tests/lib/vcd/vcd_check.py; it also writes the values it sees
 // at the end of every time step (+exp=FILE) in vcd_check.py's format.
 `timescale 1ns / 1ns
 module tiprof_vcd_counter_tb;

@@ -13,7 +13,7 @@ a VCD against an expected-values file, value by value at every time.
   vcd_check.py show FILE.vcd
       Print the parsed waveform as an expected-values file (for debugging).
 
-Expected-values file (written by tests/test_vcd.c and tests/rtlrof_vcd_counter_tb.sv):
+Expected-values file (written by tests/lib/vcd/test_vcd.c and tests/lib/vcd/tiprof_vcd_counter_tb.sv):
   timescale <ts>             e.g. 1ns (spaces inside are ignored)
   var <hier.name> <width>    one per signal
   #<t>                       a time; may repeat (same step) but not decrease
