@@ -5,7 +5,8 @@
 #   lib/vcd     VCD waveform writer                  $(VCD_LIB)    $(VCD_CFLAGS)
 #   lib/symbol  ELF image + build-id, functions and basic blocks (code map), DWARF source lines
 #                                                    $(SYMBOL_LIB) $(SYMBOL_CFLAGS); -ldw -lelf
-#   lib/sample  the sample file format (docs/sample-file.md), read and written by every tool
+#   lib/sample  the sample file format (docs/sample-file.md), read and written by every tool, and
+#               the Oracle profile file (docs/core.md) the simulator writes and report reads
 #                                                    $(SAMPLE_LIB) $(SAMPLE_CFLAGS)
 #   lib/chart   SVG charts (cycle stacks, accuracy)  $(CHART_LIB)  $(CHART_CFLAGS)
 ## libs: build every shared library under lib/
@@ -26,7 +27,7 @@ SYMBOL_CFLAGS := -Ilib/symbol
 # What a program using lib/symbol links after it.
 SYMBOL_LIBS   := $(SYMBOL_LIB) $(ISA_LIB) -ldw -lelf
 
-SAMPLE_SRCS   := lib/sample/sample_file.c
+SAMPLE_SRCS   := lib/sample/sample_file.c lib/sample/oracle_profile.c
 SAMPLE_LIB    := $(BUILD)/lib/libtiprof_sample.a
 SAMPLE_CFLAGS := -Ilib/sample
 
@@ -52,6 +53,7 @@ RSVG_CONVERT   ?= rsvg-convert
 LIB_TEST_DIR   := $(BUILD)/lib/tests
 SYMBOL_TEST    := $(LIB_TEST_DIR)/test_symbol
 CHART_TEST     := $(LIB_TEST_DIR)/test_svg
+ORACLE_PROFILE_TEST := $(LIB_TEST_DIR)/test_oracle_profile
 # Static riscv64 ELFs built with -g that test_symbol checks against binutils (tests/lib/symbol/
 # run.sh also builds two tiny ones, enough without the simulator's workloads).
 ifneq ($(TIPROF_SIM),0)
@@ -72,9 +74,18 @@ $(CHART_TEST): tests/lib/chart/test_svg.c tests/include/tcheck.h $(CHART_SRCS) l
 	@echo "  CC      $@ (sanitized)"
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(CHART_CFLAGS) -o $@ $< $(CHART_SRCS) -lm
 
-test-libs: $(SYMBOL_TEST) $(CHART_TEST) $(SYMBOL_TEST_ELFS)
+$(ORACLE_PROFILE_TEST): tests/lib/sample/test_oracle_profile.c tests/include/tcheck.h \
+		       lib/sample/oracle_profile.c lib/sample/oracle_profile.h
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (sanitized)"
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(SAMPLE_CFLAGS) -o $@ $< \
+	  lib/sample/oracle_profile.c
+
+test-libs: $(SYMBOL_TEST) $(CHART_TEST) $(ORACLE_PROFILE_TEST) $(SYMBOL_TEST_ELFS)
 	@echo "== test-libs: lib/symbol against binutils, lib/chart read back by xmllint and rsvg-convert"
 	@set -e; echo "-- $(SYMBOL_TEST)"; CROSS_COMPILE=$(CROSS_COMPILE) \
 	  tests/lib/symbol/run.sh $(SYMBOL_TEST) $(LIB_TEST_DIR)/symbol $(SYMBOL_TEST_ELFS)
 	@set -e; echo "-- $(CHART_TEST)"; rm -rf $(LIB_TEST_DIR)/chart; \
 	  XMLLINT=$(XMLLINT) RSVG_CONVERT=$(RSVG_CONVERT) $(CHART_TEST) $(LIB_TEST_DIR)/chart
+	@set -e; echo "-- $(ORACLE_PROFILE_TEST)"; mkdir -p $(LIB_TEST_DIR)/oracle; \
+	  $(ORACLE_PROFILE_TEST) $(LIB_TEST_DIR)/oracle

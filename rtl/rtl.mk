@@ -15,7 +15,7 @@ TIP_TB_HDRS  := $(COSIM_DIR)/tb.h $(COSIM_DIR)/harness.h $(COSIM_DIR)/tb_wire.h 
                 lib/vcd/vcd.h sim/trace/rob_trace.h
 TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -I$(COSIM_DIR) -Isim/trace $(CORE_INC)
 # The live co-simulation bench links the core model, the ISS and the decoder.
-TIP_CORE_LIBS := $(CORE_LIB) $(ISS_LIB) $(ISA_LIB)
+TIP_CORE_LIBS := $(CORE_LIB) $(SAMPLE_LIB) $(ISS_LIB) $(ISA_LIB)
 VLT_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 # W-XLEN-DEPTH of the cached builds: every W, both XLEN, depths 1..16 (power of two or not).
 TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2

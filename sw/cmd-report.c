@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "lib/sfprof.h"
-#include "tiprof/file_magic.h"
+#include "oracle_profile.h"
 #include "svg.h"
 #include "rv_isa.h"
 #include "tiprof/cmd.h"
@@ -97,49 +97,40 @@ static int report_aggregate(struct report_ctx *x)
 
 /* ---- the Oracle profile (docs/core.md, "Oracle profile file") */
 
-/* Read x->oracle aggregated to the level, in cycles. Returns 0 or -1 with x->err set. */
+/* One address line of the Oracle profile into x->orc, in cycles at the context's level. */
+static int report_oracle_ent(void *ctx, const struct oracle_profile_hdr *h,
+			     const struct oracle_profile_ent *e)
+{
+	struct report_ctx *x = ctx;
+
+	for (unsigned c = 0; c < TIPROF_NCAT; c++)
+		if (e->units[c] && attr_prof_add(&x->orc, report_key(x, e->pc), c,
+						 (double)e->units[c] / (double)h->unit)) {
+			snprintf(x->err, sizeof(x->err), "out of memory");
+			return -2;
+		}
+	return 0;
+}
+
+/* Read x->oracle (lib/sample/oracle_profile) aggregated to the level, in cycles. Returns 0 or
+ * -1 with x->err set. */
 static int report_oracle(struct report_ctx *x)
 {
+	struct oracle_profile_hdr h;
+	char why[256];
 	FILE *f = fopen(x->oracle, "r");
-	char line[512];
-	unsigned long unit = 0;
-	int ver = 0, lines = 0;
+	int r;
 
 	if (!f) {
 		snprintf(x->err, sizeof(x->err), "cannot open the Oracle profile %s", x->oracle);
 		return -1;
 	}
-	if (!fgets(line, sizeof(line), f) || sscanf(line, TIPROF_ORACLE_MAGIC " %d", &ver) != 1 ||
-	    ver != 1)
-		goto bad;
-	while (fgets(line, sizeof(line), f)) {
-		uint64_t pc, commits, u[TIPROF_NCAT];
-
-		if (sscanf(line, "unit %lu", &unit) == 1)
-			continue;
-		if (sscanf(line, "%" SCNx64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %"
-			   SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &pc, &commits, &u[0], &u[1],
-			   &u[2], &u[3], &u[4], &u[5], &u[6]) != 9 || !unit)
-			continue;	/* header lines */
-		lines++;
-		for (unsigned c = 0; c < TIPROF_NCAT; c++)
-			if (u[c] && attr_prof_add(&x->orc, report_key(x, pc), c,
-						  (double)u[c] / (double)unit)) {
-				fclose(f);
-				snprintf(x->err, sizeof(x->err), "out of memory");
-				return -1;
-			}
-	}
+	r = oracle_profile_read(f, &h, report_oracle_ent, x, why, sizeof(why));
 	fclose(f);
-	if (!unit || !lines)
-		goto bad2;
-	return 0;
-bad:
-	fclose(f);
-bad2:
-	snprintf(x->err, sizeof(x->err), "%s is not a tiprof Oracle profile (tiprof sim --oracle "
-		 "writes one)", x->oracle);
-	return -1;
+	if (r == -1)
+		snprintf(x->err, sizeof(x->err), "%s is not a tiprof Oracle profile (tiprof sim "
+			 "--oracle writes one): %s", x->oracle, why);
+	return r ? -1 : 0;
 }
 
 /* Oracle share of key (0 if absent). */

@@ -16,10 +16,10 @@ CORE_DIR   := sim/core
 ORACLE_DIR := sim/oracle
 CORE_OUT   := $(BUILD)/core
 CORE_LIB   := $(CORE_OUT)/libtiprof_core.a
-CORE_INC   := -I$(CORE_DIR) -I$(ORACLE_DIR) $(ISS_INC)
+CORE_INC   := -I$(CORE_DIR) -I$(ORACLE_DIR) $(ISS_INC) $(SAMPLE_CFLAGS)
 CORE_HDRS  := $(CORE_DIR)/core.h $(ORACLE_DIR)/oracle.h $(ISS_HDRS) include/tiprof/tiprof_regs.h
 # Everything a program using the core links, in order.
-CORE_LIBS  := $(CORE_LIB) $(ISS_LIB) $(ISA_LIB) -lm
+CORE_LIBS  := $(CORE_LIB) $(SAMPLE_LIB) $(ISS_LIB) $(ISA_LIB) -lm
 # What $(BUILD)/bin/tiprof depends on for `tiprof sim` (sw/sw.mk); the stamp is new when
 # this fragment is first included, so an older tiprof without `sim` is rebuilt.
 CORE_SIM_STAMP := $(CORE_OUT)/tiprof-sim.stamp
@@ -54,10 +54,12 @@ $(CORE_RUN): $(CORE_TEST_DIR)/core_run.c $(CORE_HDRS) $(CORE_LIB) $(ISS_LIB) $(I
 	@$(CC) $(ALL_CFLAGS) $(CORE_INC) $(TIPMODEL_CFLAGS) -o $@ $< $(TIPMODEL_LIB) $(CORE_LIBS)
 
 # The Oracle's unit test, under AddressSanitizer/UBSan.
-$(CORE_OUT)/test_oracle: $(CORE_TEST_DIR)/test_oracle.c $(ORACLE_DIR)/oracle.c $(ORACLE_DIR)/oracle.h
+$(CORE_OUT)/test_oracle: $(CORE_TEST_DIR)/test_oracle.c $(ORACLE_DIR)/oracle.c $(ORACLE_DIR)/oracle.h \
+			 lib/sample/oracle_profile.c lib/sample/oracle_profile.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
-	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(CORE_INC) -o $@ $< $(ORACLE_DIR)/oracle.c
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(CORE_INC) -o $@ $< $(ORACLE_DIR)/oracle.c \
+	  lib/sample/oracle_profile.c
 
 # The harness with the model, the Oracle and the TIP model under ASan/UBSan.
 $(CORE_OUT)/core-run-san: $(CORE_TEST_DIR)/core_run.c $(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c \
@@ -65,7 +67,8 @@ $(CORE_OUT)/core-run-san: $(CORE_TEST_DIR)/core_run.c $(CORE_DIR)/core.c $(ORACL
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(CORE_INC) $(TIPMODEL_CFLAGS) -o $@ $< \
-	  $(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c $(TIPMODEL_DIR)/tip_model.c $(ISS_LIB) $(ISA_LIB) -lm
+	  $(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c lib/sample/oracle_profile.c \
+	  $(TIPMODEL_DIR)/tip_model.c $(ISS_LIB) $(ISA_LIB) -lm
 
 $(CORE_OUT)/rv/%: $(CORE_TEST_DIR)/%.c
 	@mkdir -p $(@D)

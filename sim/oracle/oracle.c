@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "oracle.h"
+#include "oracle_profile.h"
 
 /* Contract in oracle.h. */
 int oracle_init(struct oracle *o, unsigned w)
@@ -244,31 +245,27 @@ static int ent_cmp(const void *a, const void *b)
 	return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
-/* Contract in oracle.h. */
+/* Contract in oracle.h. The file format is lib/sample/oracle_profile's. */
 int oracle_write(const struct oracle *o, FILE *f, uint64_t insns)
 {
 	struct oracle_ent *s = malloc((o->n ? o->n : 1) * sizeof(*s));
+	struct oracle_profile_ent *e = malloc((o->n ? o->n : 1) * sizeof(*e));
+	struct oracle_profile_hdr h = { o->w, ORACLE_UNIT, o->cycles, insns, { 0 } };
+	int ret = -1;
 
-	if (!s)
-		return -1;
+	if (!s || !e)
+		goto out;
 	memcpy(s, o->ent, o->n * sizeof(*s));
 	qsort(s, o->n, sizeof(*s), ent_cmp);
-	fprintf(f, TIPROF_ORACLE_MAGIC " 1\nwidth %u\nunit %u\ncycles %llu\ninstructions %llu\n"
-		"categories", o->w, ORACLE_UNIT, (unsigned long long)o->cycles,
-		(unsigned long long)insns);
-	for (unsigned c = 0; c < TIPROF_NCAT; c++)
-		fprintf(f, " %s", tiprof_cat_name(c));
-	fprintf(f, "\ntotal");
-	for (unsigned c = 0; c < TIPROF_NCAT; c++)
-		fprintf(f, " %llu", (unsigned long long)o->total[c]);
-	fprintf(f, "\n");
 	for (size_t i = 0; i < o->n; i++) {
-		fprintf(f, "%llx %llu", (unsigned long long)s[i].pc,
-			(unsigned long long)s[i].commits);
-		for (unsigned c = 0; c < TIPROF_NCAT; c++)
-			fprintf(f, " %llu", (unsigned long long)s[i].units[c]);
-		fprintf(f, "\n");
+		e[i].pc = s[i].pc;
+		e[i].commits = s[i].commits;
+		memcpy(e[i].units, s[i].units, sizeof(e[i].units));
 	}
+	memcpy(h.total, o->total, sizeof(h.total));
+	ret = oracle_profile_write(f, &h, e, o->n);
+out:
 	free(s);
-	return fflush(f) || ferror(f) ? -1 : 0;
+	free(e);
+	return ret;
 }

@@ -14,7 +14,6 @@
 #include <stdio.h>
 
 #include "tiprof/cycle_stack.h"
-#include "tiprof/file_magic.h"
 #include "tiprof/tiprof_regs.h"
 
 /* Units per cycle: lcm(1..8), so 1/n of a cycle is exact for n committing instructions. */
