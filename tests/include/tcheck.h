@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The test program's own bookkeeping (not library state). */
 static unsigned long tc_pass, tc_fail;
@@ -45,6 +46,31 @@ tc_check_eq(uint64_t got, uint64_t want, const char *file, int line, const char 
 #define CHECK(cond, ...) tc_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 #define CHECK_EQ(got, want, what) \
 	tc_check_eq((uint64_t)(got), (uint64_t)(want), __FILE__, __LINE__, (what))
+
+/* Read a whole file into a malloc'd, NUL-terminated buffer; *n receives its length (0 and
+ * NULL when the file cannot be read whole). */
+static __attribute__((unused)) void *tc_slurp(const char *path, size_t *n)
+{
+	FILE *fp = fopen(path, "rb");
+	char *p = NULL;
+	long len;
+
+	*n = 0;
+	if (!fp)
+		return NULL;
+	if (fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) >= 0 && fseek(fp, 0, SEEK_SET) == 0) {
+		p = malloc((size_t)len + 1);
+		if (p && fread(p, 1, (size_t)len, fp) == (size_t)len) {
+			p[len] = 0;
+			*n = (size_t)len;
+		} else {
+			free(p);
+			p = NULL;
+		}
+	}
+	fclose(fp);
+	return p;
+}
 
 /* Print a section title. */
 static void __attribute__((unused)) tc_section(const char *title)

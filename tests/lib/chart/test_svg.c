@@ -41,30 +41,6 @@ static char *path_of(const char *name)
 	return buf[k];
 }
 
-/* Read a whole file (NUL-terminated); *n receives its length. */
-static char *slurp(const char *path, size_t *n)
-{
-	FILE *fp = fopen(path, "rb");
-	char *p = NULL;
-	long len;
-
-	*n = 0;
-	if (!fp)
-		return NULL;
-	if (fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) >= 0 && fseek(fp, 0, SEEK_SET) == 0) {
-		p = malloc((size_t)len + 1);
-		if (p && fread(p, 1, (size_t)len, fp) == (size_t)len) {
-			p[len] = 0;
-			*n = (size_t)len;
-		} else {
-			free(p);
-			p = NULL;
-		}
-	}
-	fclose(fp);
-	return p;
-}
-
 static int exists(const char *path)
 {
 	struct stat st;
@@ -202,7 +178,7 @@ static char *text_el(const char *path, long i)
 static int all_finite(const char *path)
 {
 	size_t n;
-	char *s = slurp(path, &n);
+	char *s = tc_slurp(path, &n);
 	int ok;
 
 	for (size_t i = 0; i < n; i++)
@@ -799,12 +775,12 @@ static void test_write_file(void)
 	      "new file written with mode 0644 (rc %d, mode %o)", rc, (unsigned)st.st_mode & 0777);
 	CHECK(well_formed(path_of("w.svg")), "the new file is a whole document");
 	CHECK(count_prefix(".w.svg.") == 0, "no temporary file left after success");
-	before = slurp(path_of("w.svg"), &nb);
+	before = tc_slurp(path_of("w.svg"), &nb);
 
 	/* the writer fails: old file untouched, temporary removed, reason names the path */
 	err[0] = 0;
 	rc = svg_write_file(path_of("w.svg"), wr_fail, NULL, err, sizeof(err));
-	after = slurp(path_of("w.svg"), &na);
+	after = tc_slurp(path_of("w.svg"), &na);
 	CHECK(rc == -1 && strstr(err, path_of("w.svg")), "failing writer: -1 (\"%s\")", err);
 	CHECK(before && after && na == nb && memcmp(before, after, nb) == 0,
 	      "failing writer: the old file is left as it was");
@@ -838,7 +814,7 @@ static void test_write_file(void)
 		}
 		if (pid > 0)
 			waitpid(pid, &status, 0);
-		after = slurp(path_of("w.svg"), &na);
+		after = tc_slurp(path_of("w.svg"), &na);
 		CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		      "write error (file size limit): -1 with a reason");
 		CHECK(before && after && na == nb && memcmp(before, after, nb) == 0,
@@ -854,7 +830,7 @@ static void test_write_file(void)
 
 		c2.title = "second";
 		rc = svg_write_file(path_of("w.svg"), wr_bars, &c2, err, sizeof(err));
-		after = slurp(path_of("w.svg"), &na);
+		after = tc_slurp(path_of("w.svg"), &na);
 		CHECK(rc == 0 && after && strstr(after, ">second<"), "an existing file is replaced");
 		free(after);
 	}

@@ -44,25 +44,6 @@ static void b_raw(struct bytes *x, const void *p, size_t n)
 	x->n += n;
 }
 
-/* Read a whole file into a malloc'd buffer; *n receives its length. */
-static uint8_t *slurp(const char *path, size_t *n)
-{
-	FILE *fp = fopen(path, "rb");
-	uint8_t *p = NULL;
-	long len;
-
-	*n = 0;
-	if (!fp)
-		return NULL;
-	if (fseek(fp, 0, SEEK_END) == 0 && (len = ftell(fp)) >= 0 && fseek(fp, 0, SEEK_SET) == 0) {
-		p = malloc((size_t)len + 1);
-		if (p && fread(p, 1, (size_t)len, fp) == (size_t)len)
-			*n = (size_t)len;
-	}
-	fclose(fp);
-	return p;
-}
-
 static int spit(const char *path, const uint8_t *p, size_t n)
 {
 	FILE *fp = fopen(path, "wb");
@@ -235,7 +216,7 @@ static void test_golden(const char *dir)
 	snprintf(path, sizeof(path), "%s/golden.tps", dir);
 	golden_bytes(&want);
 	CHECK(write_golden(path) == 0, "write the golden file");
-	got = slurp(path, &n);
+	got = tc_slurp(path, &n);
 	CHECK(got != NULL, "read it back");
 	CHECK_EQ(n, want.n, "file size");
 	if (got && n == want.n) {
@@ -456,7 +437,7 @@ static void build_file(const char *path, uint8_t **img, size_t *n)
 		sf_writer_sample(&w, &s);
 	}
 	CHECK(sf_writer_close(&w, &t) == 0, "close");
-	*img = slurp(path, n);
+	*img = tc_slurp(path, n);
 }
 
 static void test_truncation(const char *dir)
@@ -570,7 +551,7 @@ static void test_foreign(const char *dir)
 	int ret;
 
 	tc_section("foreign and unusual files: ELF, text, newer version, bad trailer, extension");
-	elf = slurp("/proc/self/exe", &n);
+	elf = tc_slurp("/proc/self/exe", &n);
 	CHECK(elf && n > 64, "read an ELF");
 	if (elf) {
 		ret = read_all_mem(elf, n, "prog", msg, sizeof(msg));
