@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* RV64GC instruction-set simulator with user-level Linux emulation of
- * static riscv64 glibc binaries. A timing model drives it one instruction
- * at a time with iss_step(); the CLI (tiprof-iss) runs whole programs.
+ * riscv64 glibc binaries: static executables, and dynamically linked ones
+ * (PIE or not) whose interpreter and libraries come from a sysroot, as
+ * `qemu-riscv64 -L` runs them. A timing model drives it one instruction
+ * at a time with iss_step(); the CLI (tiprof iss) runs whole programs.
  * Decoding goes through lib/isa (rv_isa.h): there is no second decoder. */
 #ifndef TIPROF_ISS_H
 #define TIPROF_ISS_H
@@ -27,7 +29,16 @@ struct iss_config {
 	int qemu_compat;         /* behave like qemu-riscv64 7.2 where it
 	                            departs from Linux or from determinism:
 	                            sysinfo from the host, set_robust_list
-	                            fails with ENOSYS (for lockstep runs) */
+	                            fails with ENOSYS, faccessat does not
+	                            look in the sysroot (for lockstep runs) */
+	const char *sysroot;     /* riscv64 root for the program interpreter
+	                            and absolute paths (NULL or "" =
+	                            "/usr/riscv64-linux-gnu", Debian's cross
+	                            libc). The string is copied. A path the
+	                            guest opens, stats or reads a link of is
+	                            looked up as sysroot+path first and as the
+	                            host path if that does not exist (QEMU's
+	                            -L rule); "/" means no remapping. */
 };
 
 /* What one retired instruction did. */
@@ -51,9 +62,13 @@ enum iss_status {
 	ISS_ERROR = -1,   /* stopped: see iss_error() */
 };
 
-/* Create a simulator for the static RISC-V ELF at path with argv/envp
- * (NULL-terminated). Returns NULL and writes a message into err (errlen
- * bytes) on failure. */
+/* Create a simulator for the RISC-V ELF executable at path with argv/envp
+ * (NULL-terminated). ET_EXEC programs load at their link addresses; a PIE
+ * (ET_DYN) at 0x4000000000 and its PT_INTERP interpreter (read from the
+ * sysroot) after the stack, where qemu-riscv64 7.2 puts them; execution
+ * starts at the interpreter's entry. Returns NULL and writes a one-line
+ * message into err (errlen bytes) on failure, e.g. naming the missing
+ * interpreter path. */
 struct iss *iss_create(const char *path, char *const argv[], char *const envp[],
 		       const struct iss_config *cfg, char *err, size_t errlen);
 
@@ -86,5 +101,38 @@ unsigned iss_fcsr(const struct iss *s);
  * -1 if a page is unmapped. */
 int iss_read_mem(struct iss *s, uint64_t addr, void *out, size_t n);
 int iss_write_mem(struct iss *s, uint64_t addr, const void *in, size_t n);
+
+/* A loaded ELF object, for symbolizing guest addresses. */
+enum iss_object_kind {
+	ISS_OBJ_MAIN = 0,    /* the program given to iss_create */
+	ISS_OBJ_INTERP = 1,  /* its PT_INTERP interpreter (ld.so) */
+	ISS_OBJ_MAPPED = 2,  /* a file the guest mapped with PROT_EXEC (a shared
+	                        library the interpreter or dlopen loaded) */
+};
+
+struct iss_object {
+	const char *path;    /* host file it was read from (absolute when it
+	                        could be resolved); owned by the simulator, valid
+	                        until iss_destroy */
+	uint64_t bias;       /* load bias: guest address = ELF address + bias
+	                        (0 for ET_EXEC) */
+	uint64_t exec_lo;    /* guest addresses [exec_lo, exec_hi) of its
+	                        executable segment */
+	uint64_t exec_hi;
+	enum iss_object_kind kind;
+};
+
+/* The loaded objects, oldest first: the main program, the interpreter if
+ * any, then executable file mappings in the order the guest made them
+ * (an object with several executable segments appears once per segment;
+ * an object whose executable range the guest unmapped or mapped over is
+ * dropped). Copies at most n entries into out (which may be NULL when n is
+ * 0) and returns how many there are. The list changes only at system
+ * calls. */
+size_t iss_objects(const struct iss *s, struct iss_object *out, size_t n);
+
+/* The object whose executable range holds addr: copies it into *out (may
+ * be NULL) and returns 1, or returns 0. */
+int iss_object_at(const struct iss *s, uint64_t addr, struct iss_object *out);
 
 #endif /* TIPROF_ISS_H */

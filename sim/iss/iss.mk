@@ -2,7 +2,7 @@
 # sim/iss: RV64GC instruction-set simulator library (build/iss/libiss.a; `tiprof iss` is
 # sim/cmd/cmd-iss.c) and its tests (tests/sim/iss). Needs lib/isa/isa.mk first.
 ## iss: build the ISS library (build/iss/libiss.a); `tiprof iss PROG` runs a program on it
-## test-iss: ISS output/exit status equal to qemu-riscv64 on the test programs; per-instruction lockstep against QEMU
+## test-iss: ISS output/exit status equal to qemu-riscv64 on the test programs, static and dynamic (+3 dynamic workloads); per-instruction lockstep against QEMU; loaded-object list and loader errors
 ## bench-iss: ISS speed in MIPS next to qemu-riscv64
 
 ISS_DIR  := sim/iss
@@ -18,6 +18,15 @@ ISS_CMD   = $(TIPROF_BIN) iss
 ISS_LOCKSTEP := $(ISS_OUT)/iss-lockstep
 # Instructions compared per program in lockstep.
 ISS_LOCKSTEP_N ?= 200000
+# The riscv64 root dynamic programs get their interpreter and libraries from (the ISS's
+# default, and what qemu-riscv64 -L is given).
+ISS_SYSROOT ?= /usr/riscv64-linux-gnu
+# Dynamically linked (PIE) builds of the lib/isa test programs, and of three workloads
+# (sim/workloads/workloads.mk builds $(BUILD)/workloads-dyn/<name>; ceilfloor uses libm).
+ISS_DYN_BINS := $(addprefix $(ISS_OUT)/dyn/,$(ISA_PROGS))
+ISS_DYN_WL   := $(addprefix $(BUILD)/workloads-dyn/,quicksort dispatch ceilfloor)
+# A dynamic program whose interpreter does not exist (error-message test).
+ISS_NOINTERP := $(ISS_OUT)/dyn/no_interp
 
 .PHONY: iss test-iss bench-iss
 TEST_TARGETS  += test-iss
@@ -41,14 +50,35 @@ $(ISS_LOCKSTEP): tests/sim/iss/iss_lockstep.c $(ISS_LIB) $(ISA_LIB)
 $(ISS_OUT)/iss-api-test: tests/sim/iss/iss_api_test.c $(ISS_LIB) $(ISA_LIB)
 	$(CC) $(ALL_CFLAGS) $(ISS_INC) -o $@ $< $(ISS_LIB) $(ISA_LIB) -lm
 
+$(ISS_OUT)/iss-objects-test: tests/sim/iss/iss_objects_test.c $(ISS_LIB) $(ISA_LIB)
+	$(CC) $(ALL_CFLAGS) $(ISS_INC) -o $@ $< $(ISS_LIB) $(ISA_LIB) -lm
+
+$(ISS_DYN_BINS): $(ISS_OUT)/dyn/%: tests/lib/isa/%.c
+	@mkdir -p $(@D)
+	$(RV_CC) $(filter-out -static,$(RV_CFLAGS)) -o $@ $< -lm -latomic
+
+$(ISS_NOINTERP): tests/sim/iss/at_random.c
+	@mkdir -p $(@D)
+	$(RV_CC) $(filter-out -static,$(RV_CFLAGS)) -Wl,--dynamic-linker=/lib/ld-tiprof-missing.so.1 -o $@ $<
+
 $(ISS_OUT)/at_random: tests/sim/iss/at_random.c
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $<
 
-test-iss: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/iss-api-test $(ISS_OUT)/at_random $(ISA_RV_BINS)
+test-iss: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/iss-api-test $(ISS_OUT)/iss-objects-test \
+	  $(ISS_OUT)/at_random $(ISA_RV_BINS) $(ISS_DYN_BINS) $(ISS_DYN_WL) $(ISS_NOINTERP)
 	@$(ISS_OUT)/iss-api-test $(ISA_OUT)/rv/prog_atomic 2000
-	@QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_CMD)" LOCKSTEP="$(ISS_LOCKSTEP)" \
-		N="$(ISS_LOCKSTEP_N)" OUT="$(ISS_OUT)" tests/sim/iss/run-tests.sh $(ISA_RV_BINS)
+	@$(ISS_OUT)/iss-api-test $(ISS_OUT)/dyn/prog_atomic 2000
+	@$(ISS_OUT)/iss-objects-test $(ISA_OUT)/rv/prog_int 100
+	@$(ISS_OUT)/iss-objects-test --sysroot $(ISS_SYSROOT) $(ISS_OUT)/dyn/prog_atomic 100 $(ISS_OUT)/runs-atomic.tmp
+	@$(ISS_OUT)/iss-objects-test --expect-error /lib/ld-tiprof-missing.so.1 $(ISS_NOINTERP)
+	@$(ISS_OUT)/iss-objects-test --expect-error /nonexistent/riscv64-root --sysroot /nonexistent/riscv64-root \
+		$(ISS_OUT)/dyn/prog_int
+	@env $(foreach w,$(WORKLOAD_SMALL),ARGS_$(firstword $(subst :, ,$(w)))=$(lastword $(subst :, ,$(w)))) \
+		QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_CMD)" LOCKSTEP="$(ISS_LOCKSTEP)" \
+		SYSROOT="$(ISS_SYSROOT)" READELF="$(CROSS_COMPILE)readelf" \
+		N="$(ISS_LOCKSTEP_N)" OUT="$(ISS_OUT)" tests/sim/iss/run-tests.sh $(ISA_RV_BINS) \
+		$(ISS_DYN_BINS) $(ISS_DYN_WL)
 
 bench-iss: $(ISS_BIN) $(ISA_RV_BINS)
 	@QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_CMD)" tests/sim/iss/bench.sh $(ISA_OUT)/rv/prog_int

@@ -69,6 +69,12 @@ struct iss *iss_create(const char *path, char *const argv[], char *const envp[],
 		s->cfg.stack_size = 8ull << 20;
 	if (!s->cfg.mmap_base)
 		s->cfg.mmap_base = 0x4000000000ull;
+	if (iss__set_sysroot(s, s->cfg.sysroot)) {
+		snprintf(err, errlen, "sysroot path too long");
+		iss_destroy(s);
+		return NULL;
+	}
+	s->cfg.sysroot = s->sysroot[0] ? s->sysroot : "/";
 	s->rng = s->cfg.seed;
 	s->host_rm = -1;
 	s->mmap_next = s->cfg.mmap_base;
@@ -82,10 +88,17 @@ struct iss *iss_create(const char *path, char *const argv[], char *const envp[],
 
 void iss_destroy(struct iss *s)
 {
+	size_t k;
+
 	if (!s)
 		return;
 	iss_mem_free(&s->mem);
 	free(s->dcache);
+	for (k = 0; k < ISS_MAX_FDS; k++)
+		free(s->fd_path[k]);
+	for (k = 0; k < s->nobjs; k++)
+		free((char *)s->objs[k].o.path);
+	free(s->objs);
 	free(s);
 }
 

@@ -9,6 +9,8 @@
 
 #define ISS_DCACHE_SIZE 65536  /* decoded-instruction cache entries */
 #define ISS_NSIG 65
+#define ISS_MAX_FDS 1024       /* host fds whose path is remembered */
+#define ISS_PATH_MAX 4096
 
 /* One decoded-instruction cache entry, keyed by pc and raw bits (so
  * self-modifying code is simply a miss). */
@@ -22,6 +24,12 @@ struct iss_dentry {
 /* A recorded (never delivered) signal action: the guest's 4 words. */
 struct iss_sigaction {
 	uint64_t handler, flags, restorer, mask;
+};
+
+/* A loaded object and whether it is still mapped. */
+struct iss_objrec {
+	struct iss_object o;     /* o.path is malloc'd, freed by iss_destroy */
+	int live;
 };
 
 struct iss {
@@ -47,7 +55,11 @@ struct iss {
 	uint64_t sigmask;
 	struct iss_sigaction sigact[ISS_NSIG];
 	uint64_t tid_address;
-	char exe[4096];          /* absolute program path (/proc/self/exe) */
+	char exe[ISS_PATH_MAX];  /* absolute program path (/proc/self/exe) */
+	char sysroot[ISS_PATH_MAX]; /* "" = no path remapping */
+	char *fd_path[ISS_MAX_FDS]; /* host path each open guest fd came from */
+	struct iss_objrec *objs; /* loaded objects, oldest first */
+	size_t nobjs, cap_objs;
 	int exit_code;
 	int exited;
 
@@ -55,7 +67,7 @@ struct iss {
 	struct iss_dentry *dcache;
 
 	/* last error */
-	char err[256];
+	char err[1024];
 };
 
 /* Record an error message (printf-style) and return ISS_ERROR. */
@@ -78,6 +90,27 @@ int iss__load(struct iss *s, const char *path, char *const argv[], char *const e
  * (or s->mmap_next), as QEMU 7.2's mmap_find_vma does. Returns the
  * address or 0 if none. */
 uint64_t iss__find_vma(struct iss *s, uint64_t hint, uint64_t len);
+
+/* Set s->sysroot from the configured one (NULL or "" = the default,
+ * "/" = none). Returns 0 or -1 (too long). */
+int iss__set_sysroot(struct iss *s, const char *sysroot);
+
+/* The host path for a guest path, by QEMU's -L rule: an absolute path
+ * whose sysroot+path exists (access F_OK) is written as that into buf
+ * (n bytes) and buf is returned; otherwise guest itself is returned. */
+const char *iss__host_path(const struct iss *s, const char *guest, char *buf, size_t n);
+
+/* Record a loaded object (path is copied). Returns 0 or -1 (no memory). */
+int iss__add_object(struct iss *s, const char *path, uint64_t bias, uint64_t lo,
+		    uint64_t hi, enum iss_object_kind kind);
+
+/* Drop the objects whose executable range overlaps [addr, addr+len). */
+void iss__drop_objects(struct iss *s, uint64_t addr, uint64_t len);
+
+/* Record an executable file mapping made by mmap at addr (len bytes of
+ * host fd from offset off) as an object, reading the ELF program headers
+ * from fd for the bias and executable range. */
+void iss__map_object(struct iss *s, int fd, uint64_t addr, uint64_t len, uint64_t off);
 
 /* Next value of the deterministic random stream (splitmix64). */
 uint64_t iss__random(struct iss *s);

@@ -36,6 +36,7 @@ enum {
 	NR_mremap = 216, NR_mmap = 222, NR_mprotect = 226, NR_msync = 227,
 	NR_madvise = 233, NR_riscv_hwprobe = 258, NR_riscv_flush_icache = 259,
 	NR_prlimit64 = 261, NR_getrandom = 278, NR_statx = 291, NR_rseq = 293,
+	NR_faccessat2 = 439,
 };
 
 #define GUEST_PID 4242
@@ -70,6 +71,66 @@ static char *guest_str(struct iss *s, uint64_t addr)
 static int put_u64(struct iss *s, uint64_t addr, uint64_t v)
 {
 	return iss_mem_write(&s->mem, addr, &v, 8);
+}
+
+/* ---- paths and file descriptors -------------------------------------- */
+
+/* Debian's riscv64 cross libc (package libc6-riscv64-cross), what
+ * `qemu-riscv64 -L /usr/riscv64-linux-gnu` is given. */
+#define ISS_DEFAULT_SYSROOT "/usr/riscv64-linux-gnu"
+
+int iss__set_sysroot(struct iss *s, const char *sysroot)
+{
+	char buf[ISS_PATH_MAX];
+	size_t n;
+
+	if (!sysroot || !sysroot[0])
+		sysroot = ISS_DEFAULT_SYSROOT;
+	if (realpath(sysroot, buf))	/* absolute, no symlinks; kept as given if missing */
+		sysroot = buf;
+	n = strlen(sysroot);
+	if (n >= sizeof(s->sysroot))
+		return -1;
+	while (n > 0 && sysroot[n - 1] == '/')
+		n--;			/* "/" becomes "": no remapping */
+	memcpy(s->sysroot, sysroot, n);
+	s->sysroot[n] = '\0';
+	return 0;
+}
+
+/* QEMU 7.2's path(): absolute guest paths are looked up in the sysroot
+ * first (util/path.c; QEMU caches each answer, we look every time). */
+const char *iss__host_path(const struct iss *s, const char *guest, char *buf, size_t n)
+{
+	if (!s->sysroot[0] || guest[0] != '/')
+		return guest;
+	if (snprintf(buf, n, "%s%s", s->sysroot, guest) >= (int)n || access(buf, F_OK))
+		return guest;
+	return buf;
+}
+
+/* Remember (or forget, path NULL) where the host fd fd came from. */
+static void set_fd_path(struct iss *s, int fd, const char *path)
+{
+	char real[ISS_PATH_MAX];
+
+	if (fd < 0 || fd >= ISS_MAX_FDS)
+		return;
+	free(s->fd_path[fd]);
+	s->fd_path[fd] = NULL;
+	if (path)
+		s->fd_path[fd] = strdup(realpath(path, real) ? real : path);
+}
+
+/* fd2 is now a duplicate of fd (dup, dup3, fcntl F_DUPFD). */
+static int64_t dup_fd_path(struct iss *s, int fd, int64_t fd2)
+{
+	if (fd2 >= 0 && fd2 < ISS_MAX_FDS && fd2 != fd) {
+		free(s->fd_path[fd2]);
+		s->fd_path[fd2] = fd >= 0 && fd < ISS_MAX_FDS && s->fd_path[fd] ?
+			strdup(s->fd_path[fd]) : NULL;
+	}
+	return fd2;
 }
 
 /* ---- files ------------------------------------------------------------ */
@@ -167,9 +228,12 @@ static int64_t sys_fstatat(struct sc *c, int is_fstat)
 	if (is_fstat) {
 		r = fstat((int)c->a[0], &st);
 	} else {
+		char buf[ISS_PATH_MAX];
+
 		if (!(path = guest_str(c->s, c->a[1])))
 			return -EFAULT;
-		r = fstatat((int)c->a[0], path, &st, (int)c->a[3]);
+		r = fstatat((int)c->a[0], iss__host_path(c->s, path, buf, sizeof(buf)), &st,
+			    (int)c->a[3]);
 		free(path);
 	}
 	if (r < 0)
@@ -179,19 +243,26 @@ static int64_t sys_fstatat(struct sc *c, int is_fstat)
 
 static int64_t sys_openat(struct sc *c)
 {
-	char *path = guest_str(c->s, c->a[1]);
+	char *path = guest_str(c->s, c->a[1]), buf[ISS_PATH_MAX];
+	const char *host;
 	int fd;
 
 	if (!path)
 		return -EFAULT;
-	fd = openat((int)c->a[0], path, (int)c->a[2], (mode_t)c->a[3]);
+	host = iss__host_path(c->s, path, buf, sizeof(buf));
+	fd = openat((int)c->a[0], host, (int)c->a[2], (mode_t)c->a[3]);
+	if (fd < 0) {
+		free(path);
+		return neg_errno();
+	}
+	set_fd_path(c->s, fd, host);
 	free(path);
-	return fd < 0 ? neg_errno() : fd;
+	return fd;
 }
 
 static int64_t sys_readlinkat(struct sc *c)
 {
-	char *path = guest_str(c->s, c->a[1]), out[4096];
+	char *path = guest_str(c->s, c->a[1]), out[4096], buf[ISS_PATH_MAX];
 	ssize_t n;
 
 	if (!path)
@@ -200,7 +271,8 @@ static int64_t sys_readlinkat(struct sc *c)
 		n = (ssize_t)strlen(c->s->exe);
 		memcpy(out, c->s->exe, (size_t)n);
 	} else {
-		n = readlinkat((int)c->a[0], path, out, sizeof(out));
+		n = readlinkat((int)c->a[0], iss__host_path(c->s, path, buf, sizeof(buf)), out,
+			       sizeof(out));
 	}
 	free(path);
 	if (n < 0)
@@ -225,7 +297,8 @@ static int64_t sys_ioctl(struct sc *c)
 
 static int64_t sys_path_call(struct sc *c, int nr)
 {
-	char *path = guest_str(c->s, nr == NR_chdir ? c->a[0] : c->a[1]);
+	char *path = guest_str(c->s, nr == NR_chdir ? c->a[0] : c->a[1]), buf[ISS_PATH_MAX];
+	const char *host;
 	int r;
 
 	if (!path)
@@ -234,7 +307,11 @@ static int64_t sys_path_call(struct sc *c, int nr)
 	case NR_chdir: r = chdir(path); break;
 	case NR_mkdirat: r = mkdirat((int)c->a[0], path, (mode_t)c->a[2]); break;
 	case NR_unlinkat: r = unlinkat((int)c->a[0], path, (int)c->a[2]); break;
-	default: r = faccessat((int)c->a[0], path, (int)c->a[2], 0); break;
+	default:
+		/* QEMU 7.2 does not look for faccessat paths in the sysroot */
+		host = c->s->cfg.qemu_compat ? path : iss__host_path(c->s, path, buf, sizeof(buf));
+		r = faccessat((int)c->a[0], host, (int)c->a[2], nr == NR_faccessat2 ? (int)c->a[3] : 0);
+		break;
 	}
 	free(path);
 	return r < 0 ? neg_errno() : 0;
@@ -273,6 +350,7 @@ static int64_t sys_mmap(struct sc *c)
 		if ((flags & MAP_FIXED_NOREPLACE_) && !iss_mem_is_free(&s->mem, addr, len))
 			return -EEXIST;
 		iss_mem_unmap(&s->mem, addr, len);
+		iss__drop_objects(s, addr, len);
 	} else {
 		addr = iss__find_vma(s, addr, len);
 		if (!addr)
@@ -284,8 +362,9 @@ static int64_t sys_mmap(struct sc *c)
 		uint64_t done = 0;
 		char buf[65536];
 
-		while (done < c->a[1]) {
-			size_t k = c->a[1] - done > sizeof(buf) ? sizeof(buf) : (size_t)(c->a[1] - done);
+		/* whole pages of the file, as a host mapping holds them */
+		while (done < len) {
+			size_t k = len - done > sizeof(buf) ? sizeof(buf) : (size_t)(len - done);
 			ssize_t r = pread(fd, buf, k, (off_t)(c->a[5] + done));
 
 			if (r < 0) {
@@ -298,6 +377,8 @@ static int64_t sys_mmap(struct sc *c)
 			iss_mem_write(&s->mem, addr + done, buf, (size_t)r);
 			done += (uint64_t)r;
 		}
+		if (c->a[2] & ISS_PROT_X)
+			iss__map_object(s, fd, addr, c->a[1], c->a[5]);
 	}
 	return (int64_t)addr;
 }
@@ -481,6 +562,8 @@ int iss__syscall(struct iss *s, const struct rv_insn *i)
 	case NR_close:
 		/* Keep the host's standard streams open for the simulator. */
 		r = c.a[0] <= 2 ? 0 : (close((int)c.a[0]) < 0 ? neg_errno() : 0);
+		if (r == 0 && c.a[0] > 2)
+			set_fd_path(s, (int)c.a[0], NULL);
 		break;
 	case NR_lseek: {
 		off_t o = lseek((int)c.a[0], (off_t)c.a[1], (int)c.a[2]);
@@ -499,10 +582,15 @@ int iss__syscall(struct iss *s, const struct rv_insn *i)
 		}
 		r = fcntl((int)c.a[0], k, (long)c.a[2]);
 		r = r < 0 ? neg_errno() : r;
+		if (k == 0 || k == 1030)	/* F_DUPFD, F_DUPFD_CLOEXEC */
+			dup_fd_path(s, (int)c.a[0], r);
 		break;
 	}
-	case NR_dup: r = dup((int)c.a[0]); r = r < 0 ? neg_errno() : r; break;
-	case NR_dup3: r = dup2((int)c.a[0], (int)c.a[1]); r = r < 0 ? neg_errno() : r; break;
+	case NR_dup: r = dup((int)c.a[0]); r = r < 0 ? neg_errno() : dup_fd_path(s, (int)c.a[0], r); break;
+	case NR_dup3:
+		r = dup2((int)c.a[0], (int)c.a[1]);
+		r = r < 0 ? neg_errno() : dup_fd_path(s, (int)c.a[0], r);
+		break;
 	case NR_getdents64: r = -ENOSYS; break; /* directory listing is not emulated */
 	case NR_fsync: r = 0; break;
 	case NR_getcwd: {
@@ -513,7 +601,7 @@ int iss__syscall(struct iss *s, const struct rv_insn *i)
 		r = iss_mem_write(&s->mem, c.a[0], buf, (size_t)r) ? -EFAULT : r;
 		break;
 	}
-	case NR_chdir: case NR_mkdirat: case NR_unlinkat: case NR_faccessat:
+	case NR_chdir: case NR_mkdirat: case NR_unlinkat: case NR_faccessat: case NR_faccessat2:
 		r = sys_path_call(&c, (int)nr);
 		break;
 	case NR_exit:
@@ -592,6 +680,7 @@ int iss__syscall(struct iss *s, const struct rv_insn *i)
 	case NR_munmap:
 		if (c.a[0] & ISS_PAGE_MASK) { r = -EINVAL; break; }
 		iss_mem_unmap(&s->mem, c.a[0], c.a[1]);
+		iss__drop_objects(s, c.a[0], PAGE_UP(c.a[1]));
 		r = 0;
 		break;
 	case NR_mremap: r = sys_mremap(&c); break;

@@ -39,6 +39,18 @@ $(WORKLOAD_BINS): $(WL_OUT)/%: $(WL_DIR)/%.c $(WL_DIR)/wl.h
 	@echo "  RVCC    $@"
 	@$(WL_CC) $(WL_CFLAGS) -o $@ $< -lm
 
+# The same workloads dynamically linked (PIE, the cross compiler's default: interpreter
+# and libc from /usr/riscv64-linux-gnu), for the ISS's dynamic-loading tests.
+WL_DYN_OUT := $(BUILD)/workloads-dyn
+WORKLOAD_DYN_BINS := $(addprefix $(WL_DYN_OUT)/,$(WORKLOADS))
+## workloads-dyn: the workloads as dynamically linked PIEs (build/workloads-dyn/), for the ISS tests
+.PHONY: workloads-dyn
+workloads-dyn: $(WORKLOAD_DYN_BINS)
+$(WORKLOAD_DYN_BINS): $(WL_DYN_OUT)/%: $(WL_DIR)/%.c $(WL_DIR)/wl.h
+	@mkdir -p $(@D)
+	@echo "  RVCC    $@"
+	@$(WL_CC) $(filter-out -static,$(WL_CFLAGS)) -o $@ $< -lm
+
 # Small and default runs of all workloads, in parallel (each log under
 # $(WL_LOG)), then one verdict per run.
 test-workloads: $(WORKLOAD_BINS)

@@ -10,9 +10,16 @@
  * different value, QEMU's value is written into ISS memory and the
  * register (counted as an injected load). Any other difference stops the
  * check with both states printed.
- * Usage: iss-lockstep [-n N] [--at-random HEX] prog args...  < log
+ * Usage: iss-lockstep [-n N] [--at-random HEX] [--first-fd FD] [--sysroot DIR]
+ *                     [--name LABEL] prog args...  < log
  * The process environment is given to the program in reverse order,
- * which is what QEMU 7.2 does (its envlist is built by prepending). */
+ * which is what QEMU 7.2 does (its envlist is built by prepending).
+ * File descriptors pass through to the host on both sides, so the first
+ * one the guest opens depends on what the host process holds: --first-fd
+ * occupies descriptors (on /dev/null) up to FD-1 so that the guest's first
+ * open returns FD, as under QEMU (run-tests.sh: 5, because QEMU holds the
+ * inherited log pipe 3 and its -D /dev/fd/3 log file 4). The dynamic
+ * loader opens files in its first few thousand instructions. */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -208,6 +215,8 @@ int main(int argc, char **argv)
 	struct state q, m;
 	struct iss_retired ret;
 	unsigned long n = 200000, done = 0, injected = 0, loads_injected = 0;
+	long first_fd = 0;
+	const char *label = NULL;
 	struct rand_regions rr = { { 0 }, { 0 }, 0 };
 	char err[256], text[96];
 	const char *name;
@@ -225,14 +234,23 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			cfg.have_at_random = 1;
+		} else if (!strcmp(argv[a], "--first-fd") && a + 1 < argc) {
+			first_fd = strtol(argv[++a], NULL, 0);
+		} else if (!strcmp(argv[a], "--name") && a + 1 < argc) {
+			label = argv[++a];
+		} else if (!strcmp(argv[a], "--sysroot") && a + 1 < argc) {
+			cfg.sysroot = argv[++a];
 		} else
 			break;
 	}
 	if (a >= argc) {
-		fprintf(stderr, "usage: iss-lockstep [-n N] [--at-random HEX] prog args... < qemu-log\n");
+		fprintf(stderr, "usage: iss-lockstep [-n N] [--at-random HEX] [--first-fd FD] "
+			"[--sysroot DIR] [--name LABEL] prog args... < qemu-log\n");
 		return 2;
 	}
 	name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
+	if (label)
+		name = label;
 	/* The program's stdout/stderr go to /dev/null, as QEMU's do in the
 	 * test (fstat results then agree); our report keeps the old stdout. */
 	{
@@ -244,6 +262,16 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		close(nul);
+		/* descriptors 0..first_fd-1 in use, as in the QEMU process */
+		while (first_fd > 0) {
+			int fd = open("/dev/null", O_RDONLY);
+
+			if (fd < 0 || fd >= first_fd - 1) {
+				if (fd >= first_fd)
+					close(fd);
+				break;
+			}
+		}
 	}
 	{
 		size_t ne = 0, k;
