@@ -82,6 +82,7 @@ include sim/policy/policy.mk
 include sim/cmd/cmd.mk
 include rtl/rtl.mk
 include sim/cosim/cosim.mk
+include sim/programs/programs.mk
 endif
 include sw/lbr/lbr.mk
 include sw/sw.mk

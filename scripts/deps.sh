@@ -10,7 +10,8 @@ pkgs=(make gcc g++ python3 file xz-utils verilator iverilog yosys nextpnr-ice40
       linux-source-6.1 qemu-system-misc opensbi device-tree-compiler flex bison bc cpio
       sparse libssl-dev
       linux-perf clang llvm llvm-14 autofdo
-      libxml2-utils librsvg2-bin)
+      libxml2-utils librsvg2-bin
+      dpkg-dev)
 
 missing=()
 for p in "${pkgs[@]}"; do

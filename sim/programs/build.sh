@@ -1,0 +1,239 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# sim/programs/build.sh - real third-party programs for the simulator, cross-built for riscv64
+# from pinned Debian 12 source packages.
+#   sim/programs/build.sh [PROGRAM...]     (default: every recipe in sim/programs/recipes/)
+#   sim/programs/build.sh --lock PKG=VERSION   (print the lock lines of a new source package)
+# For each program, its recipe (sim/programs/recipes/PROGRAM.sh) names a source package
+# whose exact version and file hashes are pinned in sim/programs/programs.lock. This script
+#  1. fetches the source package without root and without touching /etc/apt: a private apt
+#     configuration under $BUILD/programs/apt/ (its own sources.list with one deb-src line for
+#     the Debian mirror the host's own apt sources use, its own state, lists and cache), then
+#     `apt-get update` and `apt-get source --download-only PKG=VERSION`;
+#  2. checks the sha256 of every downloaded file against the lock, then unpacks and patches
+#     it with `dpkg-source -x` into $BUILD/programs/src/PKG-VERSION/ (kept, with the lock
+#     lines it was made from in .tiprof-lock: a second run neither downloads nor unpacks);
+#  3. runs the recipe's `prog_build SRC OBJDIR BINDIR BUILDINFO` (CC and JOBS set) into $BUILD/programs/obj/PROGRAM/ and $BUILD/programs/bin/,
+#     unless $BUILD/programs/bin/PROGRAM.stamp says the same lock lines, recipe, this script
+#     and compiler made them (so a rebuild costs nothing); PROGRAM.buildinfo records the flags.
+# Environment: BUILD (default build), CROSS_COMPILE (default riscv64-linux-gnu-),
+#   TIPROF_PROGRAMS_MIRROR (a Debian mirror URI; default: the host's apt sources' mirror),
+#   TIPROF_PROGRAMS_SUITE (default bookworm), JOBS (default nproc).
+set -eu
+set -o pipefail
+
+ME=sim/programs/build.sh
+DIR=$(cd "$(dirname "$0")" && pwd)
+BUILD=${BUILD:-build}
+case "$BUILD" in /*) ;; *) BUILD=$PWD/$BUILD ;; esac
+CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
+SUITE=${TIPROF_PROGRAMS_SUITE:-bookworm}
+JOBS=${JOBS:-$(nproc)}
+LOCK=$DIR/programs.lock
+OUT=$BUILD/programs
+APTDIR=$OUT/apt
+
+die() { echo "$ME: $*" >&2; exit 1; }
+
+[ -f "$LOCK" ] || die "$LOCK: lock file missing"
+
+# The lock's lines for one source package: "PKG VERSION FILE SHA256", comments and blank lines
+# dropped, sorted so that the cache key does not depend on their order.
+lock_lines() {
+	awk -v p="$1" '$1 == p && !/^#/ { print $1, $2, $3, $4 }' "$LOCK" | sort
+}
+
+# The Debian mirror the host's own apt sources use for $SUITE (deb822 .sources files first,
+# then one-line sources.list files): "URI KEYRING" (KEYRING may be empty).
+host_mirror() {
+	local f
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		awk -v suite="$SUITE" '
+			BEGIN { RS = ""; FS = "\n" }
+			{
+				types = uris = suites = key = ""; enabled = 1
+				for (i = 1; i <= NF; i++) {
+					l = $i
+					if (l ~ /^[ \t]*#/) continue
+					if (l ~ /^Types:/)     { sub(/^Types:[ \t]*/, "", l); types = " " l " " }
+					if (l ~ /^URIs:/)      { sub(/^URIs:[ \t]*/, "", l); uris = l }
+					if (l ~ /^Suites:/)    { sub(/^Suites:[ \t]*/, "", l); suites = " " l " " }
+					if (l ~ /^Signed-By:/) { sub(/^Signed-By:[ \t]*/, "", l); key = l }
+					if (l ~ /^Enabled:[ \t]*no/) enabled = 0
+				}
+				if (enabled && types ~ / deb / && suites ~ (" " suite " ") && uris != "") {
+					split(uris, u, /[ \t]+/); print u[1], (key ~ /^\// ? key : ""); exit
+				}
+			}' "$f"
+	done
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -f "$f" ] || continue
+		awk -v suite="$SUITE" '
+			$1 == "deb" {
+				key = ""; i = 2
+				if ($2 ~ /^\[/) {
+					for (; i <= NF; i++) {
+						if ($i ~ /signed-by=/) { key = $i; sub(/.*signed-by=/, "", key); sub(/\]$/, "", key) }
+						if ($i ~ /\]$/) break
+					}
+					i++
+				}
+				if ($(i + 1) == suite) { print $i, key; exit }
+			}' "$f"
+	done
+}
+
+# apt-get with the private configuration: nothing under /etc/apt or /var/lib/apt is written.
+apt_private() {
+	local user
+	user=$(id -un)
+	apt-get -q \
+		-o Dir::Etc::SourceList="$APTDIR/sources.list" \
+		-o Dir::Etc::SourceParts="$APTDIR/sources.list.d" \
+		-o Dir::State="$APTDIR/state" \
+		-o Dir::Cache="$APTDIR/cache" \
+		-o APT::Sandbox::User="$user" \
+		"$@"
+}
+
+apt_setup() {
+	local mirror key
+	mkdir -p "$APTDIR/sources.list.d" "$APTDIR/state/lists/partial" "$APTDIR/cache/archives/partial"
+	if [ -n "${TIPROF_PROGRAMS_MIRROR:-}" ]; then
+		mirror=$TIPROF_PROGRAMS_MIRROR; key=
+	else
+		read -r mirror key < <(host_mirror | head -1; echo) || true
+		[ -n "$mirror" ] || die "/etc/apt: no 'deb' source for suite $SUITE in sources.list or sources.list.d/*.sources; set TIPROF_PROGRAMS_MIRROR=URI"
+	fi
+	[ -n "$key" ] || key=/usr/share/keyrings/debian-archive-keyring.gpg
+	[ -r "$key" ] || die "$key: keyring for $mirror not readable (Debian package debian-archive-keyring)"
+	echo "deb-src [signed-by=$key] $mirror $SUITE main" >"$APTDIR/sources.list.new"
+	if ! cmp -s "$APTDIR/sources.list.new" "$APTDIR/sources.list" 2>/dev/null; then
+		mv "$APTDIR/sources.list.new" "$APTDIR/sources.list"
+		rm -f "$APTDIR/updated"
+	else
+		rm -f "$APTDIR/sources.list.new"
+	fi
+}
+
+# The private apt configuration with fresh package lists (once: `updated` marks them).
+apt_update() {
+	apt_setup >&2
+	if [ ! -f "$APTDIR/updated" ]; then
+		echo "  APT     update ($(cut -d' ' -f3-5 "$APTDIR/sources.list"))" >&2
+		apt_private update >"$APTDIR/update.log" 2>&1 ||
+			die "apt-get update with $APTDIR/sources.list failed: $(grep -E '^(E|W):' "$APTDIR/update.log" | head -1)"
+		touch "$APTDIR/updated"
+	fi
+}
+
+# Download PKG=VERSION into $OUT/dl/ (unless every locked file is there with its hash) and check
+# every file's sha256 against the lock.
+fetch() {
+	local pkg=$1 ver=$2 dl=$OUT/dl name sum got ok=1
+	mkdir -p "$dl"
+	while read -r _ _ name sum; do
+		[ -f "$dl/$name" ] && [ "$(sha256sum <"$dl/$name" | cut -d' ' -f1)" = "$sum" ] || ok=0
+	done < <(lock_lines "$pkg")
+	[ $ok = 1 ] && return 0
+	apt_update
+	echo "  APT     source $pkg=$ver"
+	(cd "$dl" && apt_private source --download-only "$pkg=$ver") >"$OUT/dl/$pkg.log" 2>&1 ||
+		die "apt-get source --download-only $pkg=$ver failed (log $OUT/dl/$pkg.log): $(grep -E '^E:' "$OUT/dl/$pkg.log" | head -1)"
+	while read -r _ _ name sum; do
+		[ -f "$dl/$name" ] || die "$pkg=$ver: apt-get source did not download $name named in $LOCK"
+		got=$(sha256sum <"$dl/$name" | cut -d' ' -f1)
+		[ "$got" = "$sum" ] || die "$dl/$name: sha256 $got, but $LOCK says $sum"
+	done < <(lock_lines "$pkg")
+}
+
+# Unpacked, patched sources of PKG at $OUT/src/PKG-VERSION, cached by its lock lines.
+unpack() {
+	local pkg=$1 lines ver dsc src
+	lines=$(lock_lines "$pkg")
+	[ -n "$lines" ] || die "$LOCK: no entry for source package $pkg"
+	ver=$(echo "$lines" | awk '{ print $2 }' | sort -u)
+	[ "$(echo "$ver" | wc -l)" = 1 ] || die "$LOCK: $pkg has more than one version: $(echo $ver)"
+	dsc=$(echo "$lines" | awk '$3 ~ /\.dsc$/ { print $3 }')
+	[ -n "$dsc" ] || die "$LOCK: $pkg=$ver has no .dsc line"
+	src=$OUT/src/$pkg-$ver
+	SRC=$src
+	if [ -f "$src/.tiprof-lock" ] && [ "$(cat "$src/.tiprof-lock")" = "$lines" ]; then
+		return 0
+	fi
+	fetch "$pkg" "$ver"
+	echo "  UNPACK  $dsc -> $src"
+	rm -rf "$src" "$src.tmp"
+	mkdir -p "$OUT/src"
+	dpkg-source --no-copy -x "$OUT/dl/$dsc" "$src.tmp" >"$src.log" 2>&1 ||
+		die "dpkg-source -x $OUT/dl/$dsc failed (log $src.log): $(grep -E 'error' "$src.log" | head -1)"
+	echo "$lines" >"$src.tmp/.tiprof-lock"
+	mv "$src.tmp" "$src"
+}
+
+# Build one program from its recipe, unless its stamp matches.
+build_program() {
+	local prog=$1 recipe=$DIR/recipes/$1.sh stamp key o
+	[ -f "$recipe" ] || die "$recipe: no recipe for program $prog"
+	PROG_PKG= PROG_OUTPUTS=
+	unset -f prog_build
+	# shellcheck source=/dev/null
+	. "$recipe"
+	[ -n "$PROG_PKG" ] && [ -n "$PROG_OUTPUTS" ] && declare -F prog_build >/dev/null ||
+		die "$recipe: must set PROG_PKG and PROG_OUTPUTS and define prog_build"
+	command -v "${CROSS_COMPILE}gcc" >/dev/null || die "${CROSS_COMPILE}gcc: not found (Debian package gcc-riscv64-linux-gnu)"
+	key=$( { lock_lines "$PROG_PKG"; cat "$recipe" "$0"; "${CROSS_COMPILE}gcc" --version | head -1;
+		echo "$CROSS_COMPILE"; } | sha256sum | cut -d' ' -f1)
+	stamp=$OUT/bin/$prog.stamp
+	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ]; then
+		local all=1
+		for o in $PROG_OUTPUTS; do [ -f "$OUT/bin/$o" ] || all=0; done
+		[ $all = 1 ] && { echo "  UP-TO-DATE $prog ($(cd "$OUT/bin" && echo $PROG_OUTPUTS))"; return 0; }
+	fi
+	unpack "$PROG_PKG"
+	rm -f "$stamp"
+	rm -rf "$OUT/obj/$prog"
+	mkdir -p "$OUT/obj/$prog" "$OUT/bin"
+	local t0=$SECONDS
+	rm -f "$OUT/bin/$prog.buildinfo"
+	CC=${CROSS_COMPILE}gcc JOBS=$JOBS prog_build "$SRC" "$OUT/obj/$prog" "$OUT/bin" "$OUT/bin/$prog.buildinfo" ||
+		die "$recipe: build of $prog failed (logs in $OUT/obj/$prog/)"
+	for o in $PROG_OUTPUTS; do
+		[ -f "$OUT/bin/$o" ] || die "$recipe: build of $prog made no $OUT/bin/$o"
+	done
+	{
+		echo "source: $(lock_lines "$PROG_PKG" | awk '{ print $1 "=" $2; exit }')"
+		echo "compiler: $("${CROSS_COMPILE}gcc" --version | head -1)"
+		echo "build time: $((SECONDS - t0)) s on $JOBS jobs"
+		for o in $PROG_OUTPUTS; do
+			echo "output: $o $(sha256sum <"$OUT/bin/$o" | cut -d' ' -f1) $(file -b "$OUT/bin/$o" | cut -d, -f1-2,5)"
+		done
+	} >>"$OUT/bin/$prog.buildinfo"
+	echo "$key" >"$stamp"
+	echo "  BUILT   $prog in $((SECONDS - t0)) s: $(cd "$OUT/bin" && echo $PROG_OUTPUTS) (flags: $OUT/bin/$prog.buildinfo)"
+}
+
+# --lock PKG=VERSION: download a source package (PKG may name a binary package) into a new
+# folder and print its lock lines, to paste into programs.lock after reviewing them.
+if [ "${1:-}" = --lock ]; then
+	[ $# = 2 ] && [[ "$2" == *=* ]] || die "usage: $ME --lock PKG=VERSION"
+	apt_update
+	mkdir -p "$OUT"
+	d=$(mktemp -d "$OUT/lock.XXXXXX")
+	(cd "$d" && apt_private source --download-only "$2") >"$d.log" 2>&1 ||
+		die "apt-get source --download-only $2 failed (log $d.log): $(grep -E '^E:' "$d.log" | head -1)"
+	dsc=$(ls "$d"/*.dsc 2>/dev/null | head -1)
+	[ -n "$dsc" ] || die "$2: apt-get source downloaded no .dsc (log $d.log)"
+	src=$(sed -n 's/^Source: *//p' "$dsc" | head -1)
+	ver=$(sed -n 's/^Version: *//p' "$dsc" | head -1)
+	echo "# files in $d"
+	for f in "$d"/*; do echo "$src $ver $(basename "$f") $(sha256sum <"$f" | cut -d' ' -f1)"; done
+	exit 0
+fi
+
+progs=("$@")
+if [ ${#progs[@]} -eq 0 ]; then
+	for r in "$DIR"/recipes/*.sh; do progs+=("$(basename "$r" .sh)"); done
+fi
+for p in "${progs[@]}"; do build_program "$p"; done
