@@ -26,7 +26,7 @@ args_for() {
 	prog_int) echo "5000 alpha beta" ;;
 	prog_fp) echo "200" ;;
 	prog_atomic) echo "3000 $OUT/runs/atomic-$2.tmp" ;;
-	*) v="ARGS_$(basename "$1")"; echo "${!v:-}" ;;  # e.g. ARGS_quicksort=5000 from the caller
+	*) v="ARGS_$(basename "$1" | tr -c 'A-Za-z0-9_\n' _)"; echo "${!v:-}" ;;  # e.g. ARGS_quicksort=5000 from the caller
 	esac
 }
 
