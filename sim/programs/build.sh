@@ -125,8 +125,10 @@ apt_update() {
 		apt_private update >"$APTDIR/update.log" 2>&1 ||
 			die "apt-get update with $APTDIR/sources.list failed: $(grep -E '^(E|W):' "$APTDIR/update.log" | head -1)"
 		touch "$APTDIR/updated"
+		UPDATED_NOW=1
 	fi
 }
+UPDATED_NOW=0
 
 # Download PKG=VERSION into $OUT/dl/ (unless every locked file is there with its hash) and check
 # every file's sha256 against the lock.
@@ -139,8 +141,17 @@ fetch() {
 	[ $ok = 1 ] && return 0
 	apt_update
 	echo "  APT     source $pkg=$ver"
-	(cd "$dl" && apt_private source --download-only "$pkg=$ver") >"$OUT/dl/$pkg.log" 2>&1 ||
-		die "apt-get source --download-only $pkg=$ver failed (log $OUT/dl/$pkg.log): $(grep -E '^E:' "$OUT/dl/$pkg.log" | head -1)"
+	local log=$OUT/dl/$pkg.log
+	# Lists from an earlier run may be stale (the mirror moved on): update them once and retry.
+	if ! (cd "$dl" && apt_private source --download-only "$pkg=$ver") >"$log" 2>&1; then
+		[ "$UPDATED_NOW" = 0 ] ||
+			die "apt-get source --download-only $pkg=$ver failed (log $log): $(grep -E '^E:' "$log" | head -1)"
+		rm -f "$APTDIR/updated"
+		apt_update
+		echo "  APT     source $pkg=$ver (with fresh lists)"
+		(cd "$dl" && apt_private source --download-only "$pkg=$ver") >"$log" 2>&1 ||
+			die "apt-get source --download-only $pkg=$ver failed (log $log): $(grep -E '^E:' "$log" | head -1)"
+	fi
 	while read -r _ _ name sum; do
 		[ -f "$dl/$name" ] || die "$pkg=$ver: apt-get source did not download $name named in $LOCK"
 		got=$(sha256sum <"$dl/$name" | cut -d' ' -f1)
