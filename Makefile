@@ -118,7 +118,7 @@ demo: deps
 	@echo
 	@echo "== 4. every policy against the Oracle (TIP unit's C model sampling the same run)"
 	@$(BUILD)/bin/tiprof accuracy --rob-trace $(BUILD)/demo/$(DEMO_WORKLOAD).rbt \
-	  $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS) 2>/dev/null
+	  $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS) >/dev/null
 	@echo
 	@echo "== 5. the same run's ROB interface through the RTL unit (W=4), compared with the C model every cycle"
 	@TIPROF_TB_TRACE=$(BUILD)/demo/$(DEMO_WORKLOAD).rbt $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=replay \

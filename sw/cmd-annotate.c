@@ -246,37 +246,46 @@ out:
 	return ret;
 }
 
+static const struct opt_use annotate_uses[] = {
+	{ OPT_INPUT, "the sample file (default tiprof.tps)" },
+	{ OPT_ELF, NULL },
+	{ OPT_FUNCTION, "the function to annotate (default: the hottest)" },
+	{ OPT_STDIO, NULL },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_annotate = { "annotate", annotate_uses, "annotate" };
+
 /* Entry point of `tiprof annotate` (registered in sw/tiprof.c). */
 int cmd_annotate(int argc, char **argv)
 {
-	static const char usage[] = "usage: tiprof annotate FILE [--elf ELF] [--function NAME]";
 	struct annotate_ctx x;
+	struct opt_parser p;
+	int o;
 
 	memset(&x, 0, sizeof(x));
-	for (int i = 1; i < argc; i++) {
-		if ((!strcmp(argv[i], "--elf") || !strcmp(argv[i], "--function")) && i + 1 >= argc) {
-			fprintf(stderr, "tiprof annotate: option '%s' needs a value; %s\n", argv[i],
-				usage);
+	opt_init(&p, &opt_set_annotate, argc, argv, 1);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_ERROR:
 			return TIPROF_EXIT_USAGE;
-		}
-		if (!strcmp(argv[i], "--elf")) {
-			x.elf = argv[++i];
-		} else if (!strcmp(argv[i], "--function")) {
-			x.func = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "tiprof annotate: unknown option '%s'; %s\n", argv[i], usage);
-			return TIPROF_EXIT_USAGE;
-		} else if (!x.file) {
-			x.file = argv[i];
-		} else {
-			fprintf(stderr, "tiprof annotate: more than one FILE ('%s'); %s\n", argv[i],
-				usage);
-			return TIPROF_EXIT_USAGE;
+		case OPT_INPUT:
+		case OPT_OPERAND:
+			if (opt_one_file(&p, &x.file))
+				return TIPROF_EXIT_USAGE;
+			break;
+		case OPT_ELF:
+			x.elf = p.arg;
+			break;
+		case OPT_FUNCTION:
+			x.func = p.arg;
+			break;
+		case OPT_STDIO:
+			break;
 		}
 	}
-	if (!x.file) {
-		fprintf(stderr, "tiprof annotate: no sample file given; %s\n", usage);
-		return TIPROF_EXIT_USAGE;
-	}
+	if (!x.file)
+		x.file = "tiprof.tps";
 	return annotate_run(&x);
 }

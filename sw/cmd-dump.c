@@ -53,24 +53,29 @@ out_err:
 	return TIPROF_EXIT_FAIL;
 }
 
-/* Contract in tiprof.h: `tiprof dump FILE`. */
+static const struct opt_use dump_uses[] = {
+	{ OPT_INPUT, "the sample file (default tiprof.tps; '-': standard input)" },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_dump = { "dump", dump_uses, "dump" };
+
+/* Contract in tiprof.h: `tiprof dump [FILE]`. */
 int cmd_dump(int argc, char **argv)
 {
 	struct dump_ctx d;
+	struct opt_parser p;
+	int o;
 
 	memset(&d, 0, sizeof(d));
-	for (int i = 1; i < argc; i++)
-		if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			fprintf(stderr, "tiprof dump: unknown option '%s'; usage: tiprof dump FILE\n",
-				argv[i]);
+	opt_init(&p, &opt_set_dump, argc, argv, 1);
+	while ((o = opt_next(&p)) != OPT_END) {
+		if (o == OPT_HELP_DONE)
+			return TIPROF_EXIT_OK;
+		if (o == OPT_ERROR || opt_one_file(&p, &d.path))
 			return TIPROF_EXIT_USAGE;
-		}
-	if (argc != 2) {
-		fprintf(stderr, "tiprof dump: %s; usage: tiprof dump FILE\n",
-			argc < 2 ? "no file given" : "one file only");
-		return TIPROF_EXIT_USAGE;
 	}
-	d.path = argv[1];
+	if (!d.path)
+		d.path = "tiprof.tps";
 	d.out = stdout;
 	return dump_run(&d);
 }

@@ -26,13 +26,55 @@
 
 #define PROG "tiprof lbr"
 
-/* The usage text is the command table's (sw/tiprof.c), as `tiprof help lbr` prints it. */
-static void usage(FILE *f)
-{
-	const struct tiprof_cmd *c = tiprof_cmd_find("lbr");
-
-	fprintf(f, "%s\n", c ? c->usage : "usage: tiprof lbr SUBCOMMAND ...");
-}
+/* The option sets of every lbr subcommand (the converters in lbr_outcmd.c and stat in
+ * lbr_stat.c parse theirs too); `tiprof help lbr` lists them all. */
+static const struct opt_use lbr_record_uses[] = {
+	{ OPT_OUTPUT, "records file (default tiprof-lbr.data)" },
+	{ OPT_EVENT, "task-clock (default), cpu-clock, cycles, instructions" },
+	{ OPT_PERIOD, "event units between samples (default 10000000 ns = 100/s)" },
+	{ OPT_DEPTH, NULL },
+	{ OPT_MECH, NULL },
+	{ OPT_END, NULL }
+};
+static const struct opt_use lbr_script_uses[] = {
+	{ OPT_INPUT, "records file (default tiprof-lbr.data)" },
+	{ OPT_TID, NULL }, { OPT_NO_TID, NULL }, { OPT_END, NULL }
+};
+static const struct opt_use lbr_dump_uses[] = {
+	{ OPT_INPUT, "records file (default tiprof-lbr.data)" }, { OPT_END, NULL }
+};
+static const struct opt_use lbr_perf_uses[] = {
+	{ OPT_INPUT, "records file (default tiprof-lbr.data)" },
+	{ OPT_OUTPUT, "perf.data file (default perf.data)" }, { OPT_END, NULL }
+};
+static const struct opt_use lbr_profile_uses[] = {
+	{ OPT_INPUT, "records file (default tiprof-lbr.data)" },
+	{ OPT_ELF, "the executable to profile (default: the traced command)" },
+	{ OPT_OUTPUT, "the profile (default: standard output)" }, { OPT_END, NULL }
+};
+static const struct opt_use lbr_edges_uses[] = {
+	{ OPT_INPUT, "records file (default tiprof-lbr.data)" },
+	{ OPT_BLOCKS, NULL },
+	{ OPT_OUTPUT, "the counts (default: standard output)" }, { OPT_END, NULL }
+};
+static const struct opt_use lbr_stat_uses[] = {
+	{ OPT_PERIOD, "event units between samples (default 10000000 ns = 100/s)" },
+	{ OPT_DEPTH, NULL },
+	{ OPT_MECH, NULL },
+	{ OPT_EVENT, "task-clock (default), cpu-clock, cycles, instructions" },
+	{ OPT_REPS, NULL },
+	{ OPT_JSON, NULL },
+	{ OPT_OUTPUT, "keep the last traced run's records file" },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_lbr_record = { "lbr record", lbr_record_uses, "lbr" };
+const struct opt_set opt_set_lbr_script = { "lbr script", lbr_script_uses, "lbr" };
+const struct opt_set opt_set_lbr_dump = { "lbr dump", lbr_dump_uses, "lbr" };
+const struct opt_set opt_set_lbr_perf = { "lbr perf", lbr_perf_uses, "lbr" };
+const struct opt_set opt_set_lbr_llvm_prof = { "lbr llvm-prof", lbr_profile_uses, "lbr" };
+const struct opt_set opt_set_lbr_afdo_text = { "lbr afdo-text", lbr_profile_uses, "lbr" };
+const struct opt_set opt_set_lbr_edges = { "lbr edges", lbr_edges_uses, "lbr" };
+const struct opt_set opt_set_lbr_stat = { "lbr stat", lbr_stat_uses, "lbr" };
 
 static int fail(const char *msg, const char *detail)
 {
@@ -54,44 +96,46 @@ struct record_ctx {
 
 static int lbr_record(int argc, char **argv)
 {
-	struct record_ctx c = { "tiprof-lbr.data", "task-clock", LBR_DEFAULT_PERIOD,
+	struct record_ctx c = { LBR_DEFAULT_FILE, "task-clock", LBR_DEFAULT_PERIOD,
 				LBR_DEFAULT_DEPTH, LBR_DEFAULT_MECH_NAME, NULL, "" };
-	int i;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--") == 0) {
-			i++;
+	struct opt_parser p;
+	uint64_t x;
+	int o, i;
+
+	opt_init(&p, &opt_set_lbr_record, argc, argv, 0);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return 0;
+		case OPT_ERROR:
+			return 2;
+		case OPT_OUTPUT:
+			c.out = p.arg;
 			break;
-		}
-		if (a[0] != '-')
+		case OPT_EVENT:
+			if (lbr_event_parse(p.arg) < 0)
+				return fail("unknown event (use task-clock, cpu-clock, cycles or "
+					    "instructions)", p.arg);
+			c.event = p.arg;
 			break;
-		if (!v)
-			return fail("option needs a value", a);
-		uint64_t x;
-		if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-			c.out = v;
-		} else if (strcmp(a, "--event") == 0 || strcmp(a, "-e") == 0) {
-			if (lbr_event_parse(v) < 0)
-				return fail("unknown event (use task-clock, cpu-clock, cycles or instructions)", v);
-			c.event = v;
-		} else if (strcmp(a, "--period") == 0 || strcmp(a, "-c") == 0) {
-			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0)
-				return fail("--period must be a positive integer", v);
+		case OPT_PERIOD:
+			if (opt_u64(&p, 1, UINT64_MAX, &x))
+				return 2;
 			c.period = x;
-		} else if (strcmp(a, "--depth") == 0) {
-			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
-				return fail("--depth must be between 1 and 256", v);
+			break;
+		case OPT_DEPTH:
+			if (opt_u64(&p, 1, LBR_MAX_DEPTH, &x))
+				return 2;
 			c.depth = (unsigned)x;
-		} else if (strcmp(a, "--mech") == 0) {
-			if (strcmp(v, "hwbp") != 0 && strcmp(v, "int3") != 0)
-				return fail("--mech must be hwbp or int3", v);
-			c.mech = v;
-		} else {
-			return fail("unknown option (see " PROG " --help)", a);
+			break;
+		case OPT_MECH:
+			if (strcmp(p.arg, "hwbp") != 0 && strcmp(p.arg, "int3") != 0)
+				return fail("--mech must be hwbp or int3", p.arg);
+			c.mech = p.arg;
+			break;
 		}
-		i++;
 	}
+	i = p.i;
 	if (i >= argc)
 		return fail("missing command: " PROG " record [options] -- CMD [ARGS...]", NULL);
 	c.argv = argv + i;
@@ -179,18 +223,31 @@ static int lbr_script(int argc, char **argv, int dump)
 {
 	struct script_ctx c = { dump, 1 };
 	const char *path = NULL;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--no-tid") == 0)
-			c.tid = 0;
-		else if (strcmp(argv[i], "--tid") == 0)
+	struct opt_parser p;
+	int o;
+
+	opt_init(&p, dump ? &opt_set_lbr_dump : &opt_set_lbr_script, argc, argv, 1);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return 0;
+		case OPT_ERROR:
+			return 2;
+		case OPT_TID:
 			c.tid = 1;
-		else if (argv[i][0] == '-' || path)
-			return fail("unexpected argument (usage: " PROG " script [--no-tid] FILE)", argv[i]);
-		else
-			path = argv[i];
+			break;
+		case OPT_NO_TID:
+			c.tid = 0;
+			break;
+		case OPT_INPUT:
+		case OPT_OPERAND:
+			if (opt_one_file(&p, &path))
+				return 2;
+			break;
+		}
 	}
 	if (!path)
-		return fail("missing records file (usage: " PROG " script FILE)", NULL);
+		path = LBR_DEFAULT_FILE;
 	uint8_t *buf = NULL;
 	size_t len = 0;
 	int r = lbr_cli_read_file(path, &buf, &len);
@@ -240,10 +297,9 @@ int cmd_lbr(int argc, char **argv)
 {
 	if (argc < 2)
 		return fail("missing subcommand (record, script or dump; see " PROG " --help)", NULL);
-	/* `tiprof lbr --help` and `tiprof lbr SUBCOMMAND --help` */
-	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
-	    (argc == 3 && (strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0))) {
-		usage(stdout);
+	/* `tiprof lbr --help` (each subcommand's parser takes its own -h/--help) */
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		tiprof_print_help(stdout, tiprof_cmd_find("lbr"));
 		return 0;
 	}
 	if (strcmp(argv[1], "record") == 0)

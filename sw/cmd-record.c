@@ -61,32 +61,6 @@ struct rec_ctx {
 	uint64_t last_cycle;
 };
 
-/* One line on stderr: why (NULL: none) and the usage. */
-static int usage(const char *why, const char *arg)
-{
-	if (why)
-		fprintf(stderr, "%s: %s%s%s%s; ", prog, why, arg ? " '" : "", arg ? arg : "",
-			arg ? "'" : "");
-	fprintf(stderr, "usage: %s [-o FILE] [--period P] [--random-bits K] [--user|--kernel] "
-		"[--aux-pages N] -- CMD [ARGS] | --check FILE\n", prog);
-	return TIPROF_EXIT_USAGE;
-}
-
-static int parse_u64(const char *s, uint64_t max, uint64_t *v)
-{
-	char *end;
-	unsigned long long x;
-
-	if (!s || !*s || *s == '-')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 0);
-	if (errno || *end || x > max)
-		return -1;
-	*v = x;
-	return 0;
-}
-
 /* `--check FILE`: read FILE back through the sample-file reader. */
 static int record_check(const char *path)
 {
@@ -264,13 +238,27 @@ static uint64_t realtime_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+static const struct opt_use record_uses[] = {
+	{ OPT_OUTPUT, "the sample file (default tiprof.tps)" },
+	{ OPT_PERIOD, "cycles between samples (default 100000)" },
+	{ OPT_RANDOM_BITS, NULL },
+	{ OPT_PERIODIC, NULL },
+	{ OPT_USER, NULL },
+	{ OPT_KERNEL, NULL },
+	{ OPT_AUX_PAGES, NULL },
+	{ OPT_CHECK, NULL },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_record = { "record", record_uses, "record" };
+
 /* Contract in tiprof.h: `tiprof record`. */
 int cmd_record(int argc, char **argv)
 {
 	const char *out = "tiprof.tps";
 	uint64_t period = 100000, rand_bits = 8, aux_pages = AUX_PAGES, cfg[3] = { 0, 0, 0 };
 	int user = 1, kernel = 0, go[2], ep[2], i, status = 0, exec_err = 0, cmd_done = 0;
-	int rand_set = 0;
+	int rand_set = 0, o;
+	struct opt_parser p;
 	struct perf_event_attr attr;
 	struct rec_ctx c;
 	struct sf_header h;
@@ -280,54 +268,55 @@ int cmd_record(int argc, char **argv)
 	pid_t pid;
 	int ret = TIPROF_EXIT_FAIL;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (strcmp(a, "--") == 0) {
-			i++;
+	opt_init(&p, &opt_set_record, argc, argv, 0);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_ERROR:
+			return TIPROF_EXIT_USAGE;
+		case OPT_CHECK:
+			if (p.i != argc)
+				return opt_usage_error(&opt_set_record, "--check takes exactly one FILE");
+			return record_check(p.arg);
+		case OPT_OUTPUT:
+			out = p.arg;
 			break;
-		} else if (strcmp(a, "--check") == 0) {
-			if (i + 2 != argc)
-				return usage("--check takes exactly one FILE", NULL);
-			return record_check(argv[i + 1]);
-		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-			if (++i == argc)
-				return usage("missing value of option", a);
-			out = argv[i];
-		} else if (strcmp(a, "--period") == 0) {
-			if (++i == argc || parse_u64(argv[i], 0xffffffffull, &period) || !period) {
-				fprintf(stderr, "%s: --period wants 1..4294967295 cycles\n", prog);
+		case OPT_PERIOD:
+			if (opt_u64(&p, 1, 0xffffffffull, &period))
 				return TIPROF_EXIT_USAGE;
-			}
-		} else if (strcmp(a, "--random-bits") == 0) {
-			if (++i == argc || parse_u64(argv[i], 31, &rand_bits)) {
-				fprintf(stderr, "%s: --random-bits wants 0..31 (0: periodic)\n", prog);
+			break;
+		case OPT_RANDOM_BITS:
+			if (opt_u64(&p, 0, 31, &rand_bits))
 				return TIPROF_EXIT_USAGE;
-			}
 			rand_set = 1;
-		} else if (strcmp(a, "--aux-pages") == 0) {
-			if (++i == argc || parse_u64(argv[i], 1u << 16, &aux_pages) || !aux_pages ||
-			    (aux_pages & (aux_pages - 1))) {
-				fprintf(stderr, "%s: --aux-pages wants a power of two, 1..65536\n", prog);
+			break;
+		case OPT_PERIODIC:
+			rand_bits = 0;
+			rand_set = 1;
+			break;
+		case OPT_AUX_PAGES:
+			if (opt_u64(&p, 1, 1u << 16, &aux_pages))
+				return TIPROF_EXIT_USAGE;
+			if (aux_pages & (aux_pages - 1)) {
+				fprintf(stderr, "%s: %s: bad value '%s' (a power of two, 1..65536)\n",
+					prog, p.spelled, p.arg);
 				return TIPROF_EXIT_USAGE;
 			}
-		} else if (strcmp(a, "--user") == 0) {
+			break;
+		case OPT_USER:
 			user = 1;
 			kernel = 0;
-		} else if (strcmp(a, "--kernel") == 0) {
+			break;
+		case OPT_KERNEL:
 			user = 0;
 			kernel = 1;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			usage(NULL, NULL);
-			return TIPROF_EXIT_OK;
-		} else if (a[0] == '-') {
-			return usage("unknown option", a);
-		} else {
-			break;	/* the command, without "--" */
+			break;
 		}
 	}
+	i = p.i;
 	if (i >= argc)
-		return usage("no command given", NULL);
+		return opt_usage_error(&opt_set_record, "no command given (tiprof help record)");
 	if (!rand_set)	/* every phase of the interval equally likely (tiprof/sampling.h) */
 		rand_bits = tiprof_random_bits((uint32_t)period);
 

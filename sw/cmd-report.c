@@ -726,76 +726,86 @@ out:
 	return ret;
 }
 
+static const struct opt_use report_uses[] = {
+	{ OPT_INPUT, "the sample file (default tiprof.tps)" },
+	{ OPT_ELF, NULL },
+	{ OPT_LEVEL, "rows are functions (default), blocks or instructions" },
+	{ OPT_FUNCTION, "the function whose hot instructions --cycle-stack shows (default: "
+	  "the hottest)" },
+	{ OPT_LIMIT, "show N rows (default 25, cycle stacks 10; 0 = all; JSON: all)" },
+	{ OPT_ORACLE, "add the shares of an Oracle profile (tiprof sim --oracle)" },
+	{ OPT_CYCLE_STACK, "print cycle stacks instead of the flat profile" },
+	{ OPT_SVG, "with --cycle-stack, also write the chart to OUT.svg" },
+	{ OPT_JSON, NULL },
+	{ OPT_STDIO, NULL },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_report = { "report", report_uses, "report" };
+
 /* Entry point of `tiprof report` (registered in sw/tiprof.c). */
 int cmd_report(int argc, char **argv)
 {
-	static const char usage[] = "usage: tiprof report FILE [--elf ELF] "
-		"[--level function|block|instruction] [--json] [--oracle ORACLE] [--limit N] "
-		"[--cycle-stack] [--svg OUT.svg] [--function NAME]";
-	static const char *const valued[] = { "--elf", "--oracle", "--limit", "--level", "--svg",
-					      "--function", NULL };
 	struct report_ctx x;
-	char *end;
+	struct opt_parser p;
+	uint64_t v;
+	int o;
 
 	memset(&x, 0, sizeof(x));
 	x.level = LEVEL_FUNCTION;
 	x.limit = -1;
-	for (int i = 1; i < argc; i++) {
-		for (int k = 0; valued[k]; k++)
-			if (!strcmp(argv[i], valued[k]) && i + 1 >= argc) {
-				fprintf(stderr, "tiprof report: option '%s' needs a value; %s\n",
-					argv[i], usage);
+	opt_init(&p, &opt_set_report, argc, argv, 1);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_ERROR:
+			return TIPROF_EXIT_USAGE;
+		case OPT_INPUT:
+		case OPT_OPERAND:
+			if (opt_one_file(&p, &x.file))
 				return TIPROF_EXIT_USAGE;
-			}
-		if (!strcmp(argv[i], "--json")) {
+			break;
+		case OPT_JSON:
 			x.json = 1;
-		} else if (!strcmp(argv[i], "--cycle-stack")) {
+			break;
+		case OPT_STDIO:
+			x.json = 0;
+			break;
+		case OPT_CYCLE_STACK:
 			x.cycle_stack = 1;
-		} else if (!strcmp(argv[i], "--elf")) {
-			x.elf = argv[++i];
-		} else if (!strcmp(argv[i], "--oracle")) {
-			x.oracle = argv[++i];
-		} else if (!strcmp(argv[i], "--svg")) {
-			x.svg = argv[++i];
-		} else if (!strcmp(argv[i], "--function")) {
-			x.func = argv[++i];
-		} else if (!strcmp(argv[i], "--limit")) {
-			i++;
-			errno = 0;
-			x.limit = strtol(argv[i], &end, 10);
-			if (!argv[i][0] || *end || errno || x.limit < 0 || x.limit > INT_MAX) {
-				fprintf(stderr, "tiprof report: bad --limit '%s' (0..%d rows, 0 = all)"
-					"\n", argv[i], INT_MAX);
+			break;
+		case OPT_ELF:
+			x.elf = p.arg;
+			break;
+		case OPT_ORACLE:
+			x.oracle = p.arg;
+			break;
+		case OPT_SVG:
+			x.svg = p.arg;
+			break;
+		case OPT_FUNCTION:
+			x.func = p.arg;
+			break;
+		case OPT_LIMIT:
+			if (opt_u64(&p, 0, INT_MAX, &v))
 				return TIPROF_EXIT_USAGE;
-			}
-		} else if (!strcmp(argv[i], "--level")) {
-			i++;
-			if (!strcmp(argv[i], "function"))
+			x.limit = (long)v;
+			break;
+		case OPT_LEVEL:
+			if (!strcmp(p.arg, "function"))
 				x.level = LEVEL_FUNCTION;
-			else if (!strcmp(argv[i], "block"))
+			else if (!strcmp(p.arg, "block"))
 				x.level = LEVEL_BLOCK;
-			else if (!strcmp(argv[i], "instruction"))
+			else if (!strcmp(p.arg, "instruction"))
 				x.level = LEVEL_INSTRUCTION;
-			else {
-				fprintf(stderr, "tiprof report: unknown level '%s'; use function, "
-					"block or instruction\n", argv[i]);
-				return TIPROF_EXIT_USAGE;
-			}
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "tiprof report: unknown option '%s'; %s\n", argv[i], usage);
-			return TIPROF_EXIT_USAGE;
-		} else if (!x.file) {
-			x.file = argv[i];
-		} else {
-			fprintf(stderr, "tiprof report: more than one FILE ('%s'); %s\n", argv[i],
-				usage);
-			return TIPROF_EXIT_USAGE;
+			else
+				return opt_usage_error(&opt_set_report, "unknown level '%s'; use "
+						       "function, block or instruction", p.arg);
+			break;
 		}
 	}
-	if (!x.file) {
-		fprintf(stderr, "tiprof report: no sample file given; %s\n", usage);
-		return TIPROF_EXIT_USAGE;
-	}
+	if (!x.file)
+		x.file = "tiprof.tps";
 	if (x.limit < 0)	/* default rows: 25 in the flat profile, 10 cycle stacks */
 		x.limit = x.cycle_stack ? 10 : 25;
 	return report_run(&x);

@@ -8,10 +8,11 @@
 # Tests: tests/sw (the command), tests/sw/lib (its library), tests/lib/sample, tests/driver/hw.
 ## tiprof: build the tiprof command (build/bin/tiprof; `tiprof help` lists its subcommands)
 ## test-sw: sample file (round trip, golden bytes, corruption), the driver's hardware layer on the C model, tiprof dump, perf AUX decoding
+## test-cli: one option vocabulary (docs/options.md = tiprof help --options), aliases, the stream rule (program output byte-exact, report on stderr or -o), the progress line
 ## test-layering: product code never includes sim/ or tests/; tiprof (report, annotate, record, dump, lbr) builds and runs without the simulator
 
 SW_DIR        := sw
-SW_CMD_SRCS   := $(addprefix $(SW_DIR)/,tiprof.c cmd-help.c cmd-version.c cmd-dump.c cmd-record.c \
+SW_CMD_SRCS   := $(addprefix $(SW_DIR)/,tiprof.c opt.c cmd-help.c cmd-version.c cmd-dump.c cmd-record.c \
                    cmd-report.c cmd-annotate.c cmd-lbr.c)
 SW_LIB_SRCS   := $(addprefix $(SW_DIR)/lib/,perf_aux.c attrib.c sfprof.c)
 SW_INC         = -I$(SW_DIR) -I$(SW_DIR)/lbr $(SAMPLE_CFLAGS) $(SYMBOL_CFLAGS) $(CHART_CFLAGS) \
@@ -27,7 +28,10 @@ SW_HW_CYCLES  ?= 2000000
 SW_TBINS      := $(BUILD)/sw/test_sample_file $(BUILD)/sw/test_hw $(BUILD)/sw/test_perf_aux
 
 TEST_TARGETS  += test-sw test-layering
-.PHONY: tiprof test-sw test-layering
+.PHONY: tiprof test-sw test-layering test-cli
+ifneq ($(TIPROF_SIM),0)
+TEST_TARGETS  += test-cli
+endif
 
 tiprof: $(TIPROF_BIN)
 
@@ -77,3 +81,7 @@ test-sw: $(SW_TBINS) $(TIPROF_BIN) $(BUILD)/sw/sf_mkfile $(TIPROF_HW_KCHECK)
 test-layering: $(TIPROF_BIN) $(WORKLOAD_BINS)
 	@echo "== test-layering: product code includes no simulator or test code; tiprof builds without sim/"
 	@BUILD=$(BUILD) MAKE="$(MAKE)" $(SW_TEST_DIR)/layering.sh
+
+test-cli: $(TIPROF_BIN) $(WORKLOAD_BINS)
+	@echo "== test-cli: options, streams, progress (tests/sw/cli.sh)"
+	@tests/sw/cli.sh $(TIPROF_BIN) $(BUILD)/workloads $(BUILD)/cli-test

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * cmd-accuracy.c - `tiprof accuracy [--config C] [--period P | --sweep P1,P2,...]
- * [--rand-bits K] [--periodic] [--skid L] [--policies P1,...] [--json] [--svg DIR] [--rob-trace FILE] ELF [ARGS]`:
- * runs a static riscv64 ELF on the timing model, samples it with the C TIP model (the unit's
+ * cmd-accuracy.c - `tiprof accuracy [OPTIONS] ELF [ARGS]` (options: accuracy_uses below):
+ * runs a riscv64 ELF on the timing model, samples it with the C TIP model (the unit's
  * reference, programmed through its CSR port and drained every cycle) and judges every policy
  * against the Oracle at instruction, basic-block and function level (sim/policy): the
  * ROB-level ones (TIP, TIP-ILP, NCI, NCI+ILP, LCI) and the front-end ones (Dispatch, Software,
@@ -24,7 +23,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd_out.h"
 #include "code_map.h"
+#include "progress.h"
 #include "core.h"
 #include "fe_policies.h"
 #include "svg.h"
@@ -83,7 +84,13 @@ struct acc_ctx {
 	unsigned rand_bits;         /* k of the random mode (--rand-bits), for every lane */
 	int rand_bits_set;          /* --rand-bits given; else each lane's tiprof_random_bits */
 	int periodic;               /* periodic instead of TIP's random interval */
-	int json;                   /* one JSON object on stdout */
+	int json;                   /* the report as one JSON object */
+	const char *out_path;       /* -o: the report's file ("-": stdout; NULL: stderr) */
+	struct cmd_out out;         /* where the report goes */
+	const char *sysroot;        /* -L: a dynamic program's loader and libraries */
+	int progress;               /* show the progress line */
+	uint64_t expect;            /* --expect: instructions, for the progress line */
+	struct sim_progress prog;   /* the progress line */
 	int sweep;                  /* --sweep given */
 	int auto_period;            /* neither --period nor --sweep: pick the period afterwards */
 	uint64_t skid;              /* Software policy's L */
@@ -280,7 +287,19 @@ static int acc_loop(struct acc_ctx *x)
 	}
 	c = sim_consumer_oracle(&x->orc);
 	sim_run_attach(&run, &c);
-	return sim_run_loop(&run, x->err, sizeof(x->err));
+	if (x->progress) {
+		sim_progress_init(&x->prog, "tiprof accuracy", x->core, x->prog_argv, x->expect,
+				  stderr);
+		c = sim_consumer_progress(&x->prog);
+		sim_run_attach(&run, &c);
+	}
+	if (sim_run_loop(&run, x->err, sizeof(x->err))) {
+		sim_progress_erase(&x->prog);
+		return -1;
+	}
+	if (x->progress)
+		sim_progress_remember(&x->prog, core_stats(x->core)->insns);
+	return 0;
 }
 
 /* Largest relative per-address difference between profiles a and b, both ways. */
@@ -603,10 +622,16 @@ static int acc_run(struct acc_ctx *x)
 	struct core_cfg cfg;
 	struct iss_config icfg;
 	struct tip_model_cfg tcfg;
-	int ret = TIPROF_EXIT_FAIL, saved = -1;
-	FILE *out = stdout;
+	int ret = TIPROF_EXIT_FAIL;
+	FILE *out;
 
 	memset(&icfg, 0, sizeof(icfg));
+	icfg.sysroot = x->sysroot;
+	if (cmd_out_open(&x->out, x->out_path, x->err, sizeof(x->err))) {
+		fprintf(stderr, "tiprof accuracy: %s\n", x->err);
+		return TIPROF_EXIT_FAIL;
+	}
+	out = x->out.f;
 	core_cfg_preset(&cfg, x->config);
 	tcfg.w = cfg.width;
 	tcfg.xlen = 64;
@@ -641,17 +666,11 @@ static int acc_run(struct acc_ctx *x)
 	if (x->trace_path &&
 	    sim_trace_open(&x->tw, x->trace_path, cfg.width, x->err, sizeof(x->err)))
 		goto fail;
-	/* The program's standard output must not mix with the report. */
-	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	if (saved < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0 || !(out = fdopen(saved, "w"))) {
-		snprintf(x->err, sizeof(x->err), "cannot redirect standard output");
-		goto fail;
-	}
 	if (acc_loop(x) || sim_trace_close(&x->tw, 1, x->err, sizeof(x->err)))
 		goto fail;
 	acc_crosscheck(x);
 	acc_errors(x);
+	fflush(stdout);		/* the program's output first, when both go to one place */
 	if (x->auto_period)
 		acc_pick_period(x, out);
 	acc_report(x, out);
@@ -663,18 +682,17 @@ static int acc_run(struct acc_ctx *x)
 	}
 	if (x->svg_dir && acc_svg(x))
 		goto fail;
+	if (cmd_out_close(&x->out, 1, x->err, sizeof(x->err)))
+		goto fail;
 	ret = TIPROF_EXIT_OK;
 	goto done;
 oom:
 	snprintf(x->err, sizeof(x->err), "out of memory");
 fail:
+	cmd_out_close(&x->out, 0, x->err, sizeof(x->err));	/* no partial report */
 	fprintf(stderr, "tiprof accuracy: %s\n", x->err);
 done:
 	sim_trace_close(&x->tw, 0, x->err, sizeof(x->err));	/* no partial trace */
-	if (out != stdout)
-		fclose(out);
-	else if (saved >= 0)
-		close(saved);
 	core_destroy(x->core);
 	if (x->iss)
 		iss_destroy(x->iss);
@@ -726,6 +744,27 @@ static int parse_sweep(struct acc_ctx *x, const char *arg)
 	return 0;
 }
 
+static const struct opt_use accuracy_uses[] = {
+	{ OPT_CONFIG, NULL },
+	{ OPT_PERIOD, "cycles between samples (default: 16, 64 and 256 side by side, the longest "
+	  "giving 100,000 samples reported)" },
+	{ OPT_SWEEP, "several periods on one run: error vs sampling period" },
+	{ OPT_RANDOM_BITS, NULL },
+	{ OPT_PERIODIC, NULL },
+	{ OPT_POLICIES, "report only these: TIP, TIP-ILP, NCI, NCI+ILP, LCI, Dispatch, Software" },
+	{ OPT_SKID, "interrupt skid of the Software policy (default 40 cycles)" },
+	{ OPT_OUTPUT, "write the report to FILE (default: standard error; '-': standard output)" },
+	{ OPT_JSON, "print the report as one JSON object" },
+	{ OPT_SVG, "write the charts into directory OUT" },
+	{ OPT_ROB_TRACE, "record the per-cycle ROB interface for replay through the RTL" },
+	{ OPT_SYSROOT, NULL },
+	{ OPT_PROGRESS, NULL },
+	{ OPT_NO_PROGRESS, NULL },
+	{ OPT_EXPECT, NULL },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_accuracy = { "accuracy", accuracy_uses, "accuracy" };
+
 /* Entry point of `tiprof accuracy` (registered in sw/tiprof.c). */
 int cmd_accuracy(int argc, char **argv)
 {
@@ -733,8 +772,9 @@ int cmd_accuracy(int argc, char **argv)
 	struct core_cfg probe;
 	uint32_t period = 64;
 	int period_given = 0;
-	char *end;
-	int i, ret;
+	struct opt_parser p;
+	uint64_t v;
+	int i, o, ret;
 
 	/* about 1 KB per lane of fixed state: on the heap rather than the stack */
 	x = calloc(1, sizeof(*x));
@@ -746,77 +786,81 @@ int cmd_accuracy(int argc, char **argv)
 	x->skid = ACC_DEFAULT_SKID;
 	for (int k = 0; k < SH_COUNT; k++)
 		x->show[x->nshow++] = k;
-	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
-		static const char *const valued[] = { "--config", "--period", "--rand-bits",
-						      "--skid", "--sweep", "--svg", "--rob-trace",
-						      "--policies", NULL };
-
-		for (int k = 0; valued[k]; k++)
-			if (!strcmp(argv[i], valued[k]) && i + 1 >= argc) {
-				fprintf(stderr, "tiprof accuracy: option '%s' needs a value; see "
-					"tiprof help accuracy\n", argv[i]);
-				goto usage;
-			}
-		if (!strcmp(argv[i], "--json")) {
+	x->progress = isatty(STDERR_FILENO);
+	opt_init(&p, &opt_set_accuracy, argc, argv, 0);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			free(x);
+			return TIPROF_EXIT_OK;
+		case OPT_ERROR:
+			goto usage;
+		case OPT_JSON:
 			x->json = 1;
-		} else if (!strcmp(argv[i], "--periodic")) {
+			break;
+		case OPT_PERIODIC:
 			x->periodic = 1;
-		} else if (!strcmp(argv[i], "--config") && i + 1 < argc) {
-			x->config = argv[++i];
+			break;
+		case OPT_CONFIG:
+			x->config = p.arg;
 			if (core_cfg_preset(&probe, x->config)) {
-				fprintf(stderr, "tiprof accuracy: unknown configuration '%s'; use 4wide, "
-					"2wide or 1wide\n", x->config);
+				opt_usage_error(&opt_set_accuracy, "unknown configuration '%s'; use "
+						"4wide, 2wide or 1wide", x->config);
 				goto usage;
 			}
-		} else if ((!strcmp(argv[i], "--period") || !strcmp(argv[i], "--rand-bits") ||
-			    !strcmp(argv[i], "--skid")) && i + 1 < argc) {
-			unsigned long v;
-			int is_period = !strcmp(argv[i], "--period"), is_skid = !strcmp(argv[i], "--skid");
-
-			errno = 0;
-			v = strtoul(argv[i + 1], &end, 0);
-			if (*end || errno || !isdigit((unsigned char)argv[i + 1][0]) || (is_period ? (v < 1 || v > 0xffffffffUL) :
-			    is_skid ? v > 1000000 : v > 31)) {
-				fprintf(stderr, "tiprof accuracy: %s: bad value '%s' (period 1..2^32-1, "
-					"random bits 0..31, skid 0..1000000)\n", argv[i], argv[i + 1]);
+			break;
+		case OPT_PERIOD:
+			if (opt_u64(&p, 1, 0xffffffffu, &v))
 				goto usage;
-			}
-			if (is_period) {
-				period = (uint32_t)v;
-				period_given = 1;
-			}
-			else if (is_skid)
-				x->skid = v;
-			else {
-				x->rand_bits = (unsigned)v;
-				x->rand_bits_set = 1;
-			}
-			i++;
-		} else if (!strcmp(argv[i], "--sweep") && i + 1 < argc) {
-			if (parse_sweep(x, argv[++i]))
+			period = (uint32_t)v;
+			period_given = 1;
+			break;
+		case OPT_SKID:
+			if (opt_u64(&p, 0, 1000000, &x->skid))
+				goto usage;
+			break;
+		case OPT_RANDOM_BITS:
+			if (opt_u64(&p, 0, 31, &v))
+				goto usage;
+			x->rand_bits = (unsigned)v;
+			x->rand_bits_set = 1;
+			break;
+		case OPT_SWEEP:
+			if (parse_sweep(x, p.arg))
 				goto usage;
 			x->sweep = 1;
-		} else if (!strcmp(argv[i], "--policies") && i + 1 < argc) {
-			if (parse_policies(x, argv[++i]))
-				goto usage;
-		} else if (!strcmp(argv[i], "--svg") && i + 1 < argc) {
-			x->svg_dir = argv[++i];
-		} else if (!strcmp(argv[i], "--rob-trace") && i + 1 < argc) {
-			x->trace_path = argv[++i];
-		} else if (!strcmp(argv[i], "--")) {
-			i++;
 			break;
-		} else {
-			fprintf(stderr, "tiprof accuracy: unknown option '%s'; see tiprof help accuracy\n",
-				argv[i]);
-			goto usage;
+		case OPT_POLICIES:
+			if (parse_policies(x, p.arg))
+				goto usage;
+			break;
+		case OPT_SVG:
+			x->svg_dir = p.arg;
+			break;
+		case OPT_ROB_TRACE:
+			x->trace_path = p.arg;
+			break;
+		case OPT_OUTPUT:
+			x->out_path = p.arg;
+			break;
+		case OPT_SYSROOT:
+			x->sysroot = p.arg;
+			break;
+		case OPT_PROGRESS:
+			x->progress = 1;
+			break;
+		case OPT_NO_PROGRESS:
+			x->progress = 0;
+			break;
+		case OPT_EXPECT:
+			if (opt_u64(&p, 1, UINT64_MAX, &x->expect))
+				goto usage;
+			break;
 		}
 	}
+	i = p.i;
 	if (i >= argc) {
-		fprintf(stderr, "tiprof accuracy: no program given; usage: tiprof accuracy "
-			"[--config C] [--period P | --sweep P1,P2,...] [--rand-bits K] [--periodic] "
-			"[--skid L] [--policies P1,P2,...] [--json] [--svg DIR] [--rob-trace FILE] "
-			"ELF [ARGS]\n");
+		opt_usage_error(&opt_set_accuracy, "no program given (tiprof help accuracy)");
 		goto usage;
 	}
 	if (!x->sweep && !period_given) {

@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* cmd-iss.c - `tiprof iss`: run a static riscv64 Linux program on the ISS (sim/iss), with its
- * output going to our stdout/stderr and its exit status as ours.
- *   tiprof iss [--count] [--trace] [--seed N] [--max-insns N] prog [args...]
- *   --count      print the retired instruction count to stderr
- *   --trace      print every retired instruction (pc, bits, disassembly)
- *   --seed N     seed for AT_RANDOM and getrandom (default 1)
- *   --max-insns  stop with an error after N instructions */
+/* cmd-iss.c - `tiprof iss`: run a riscv64 Linux program on the ISS (sim/iss), with its
+ * output going to our stdout/stderr and its exit status as ours (options: iss_uses below,
+ * `tiprof help iss`). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,41 +14,59 @@ extern char **environ;
 
 /* Command-line options. */
 struct opts {
-	int count, trace;
+	int stat, trace;
 	uint64_t max_insns;
 	struct iss_config cfg;
 	int first_arg;
 };
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: tiprof iss [--count] [--trace] [--seed N] [--max-insns N] prog [args...]\n");
-	return 2;
-}
+static const struct opt_use iss_uses[] = {
+	{ OPT_STAT, NULL },
+	{ OPT_TRACE, NULL },
+	{ OPT_SEED, NULL },
+	{ OPT_MAX_INSNS, NULL },
+	{ OPT_SYSROOT, NULL },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_iss = { "iss", iss_uses, "iss" };
 
+/* Returns -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, struct opts *o)
 {
-	int a;
+	struct opt_parser p;
+	int id;
 
 	memset(o, 0, sizeof(*o));
-	for (a = 1; a < argc && argv[a][0] == '-'; a++) {
-		if (!strcmp(argv[a], "--count"))
-			o->count = 1;
-		else if (!strcmp(argv[a], "--trace"))
+	opt_init(&p, &opt_set_iss, argc, argv, 0);
+	while ((id = opt_next(&p)) != OPT_END) {
+		switch (id) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_ERROR:
+			return TIPROF_EXIT_USAGE;
+		case OPT_STAT:
+			o->stat = 1;
+			break;
+		case OPT_TRACE:
 			o->trace = 1;
-		else if (!strcmp(argv[a], "--seed") && a + 1 < argc)
-			o->cfg.seed = strtoull(argv[++a], NULL, 0);
-		else if (!strcmp(argv[a], "--max-insns") && a + 1 < argc)
-			o->max_insns = strtoull(argv[++a], NULL, 0);
-		else if (!strcmp(argv[a], "--"))
-			return a + 1 < argc ? (o->first_arg = a + 1, 0) : -1;
-		else
-			return -1;
+			break;
+		case OPT_SEED:
+			if (opt_u64(&p, 0, UINT64_MAX, &o->cfg.seed))
+				return TIPROF_EXIT_USAGE;
+			break;
+		case OPT_MAX_INSNS:
+			if (opt_u64(&p, 1, UINT64_MAX, &o->max_insns))
+				return TIPROF_EXIT_USAGE;
+			break;
+		case OPT_SYSROOT:
+			o->cfg.sysroot = p.arg;
+			break;
+		}
 	}
-	if (a >= argc)
-		return -1;
-	o->first_arg = a;
-	return 0;
+	if (p.i >= argc)
+		return opt_usage_error(&opt_set_iss, "no program given (tiprof help iss)");
+	o->first_arg = p.i;
+	return -1;
 }
 
 /* Entry point of `tiprof iss` (registered in sw/tiprof.c). */
@@ -64,8 +78,9 @@ int cmd_iss(int argc, char **argv)
 	char err[256], text[96];
 	int r, code;
 
-	if (parse(argc, argv, &o))
-		return usage();
+	r = parse(argc, argv, &o);
+	if (r >= 0)
+		return r;
 	s = iss_create(argv[o.first_arg], argv + o.first_arg, environ, &o.cfg, err, sizeof(err));
 	if (!s) {
 		fprintf(stderr, "tiprof iss: %s\n", err);
@@ -87,7 +102,7 @@ int cmd_iss(int argc, char **argv)
 			return 124;
 		}
 	}
-	if (o.count)
+	if (o.stat)
 		fprintf(stderr, "tiprof iss: %" PRIu64 " instructions\n", iss_instret(s));
 	if (r == ISS_ERROR) {
 		fprintf(stderr, "tiprof iss: error after %" PRIu64 " instructions: %s\n",

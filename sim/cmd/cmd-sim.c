@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * cmd-sim.c - `tiprof sim [--config 4wide|2wide|1wide] [--json] [--oracle FILE]
- * [--profile FILE [--period P] [--rand-bits K] [--rtl]] ELF [ARGS]`:
- * runs a static riscv64 ELF on the out-of-order timing model (sim/core) and prints cycles,
+ * cmd-sim.c - `tiprof sim [OPTIONS] ELF [ARGS]` (options: sim_uses below, `tiprof help sim`):
+ * runs a riscv64 ELF on the out-of-order timing model (sim/core) and reports cycles,
  * instructions, IPC and the Oracle's cycle stack (sim/oracle); --oracle also writes the
- * per-address Oracle profile (format in docs/core.md). With --json, standard output holds
- * only one JSON object and the program's own standard output goes to standard error.
+ * per-address Oracle profile (format in docs/core.md). The program's standard streams are its
+ * own; the report, text or --json, goes to stderr or -o FILE (sim/cmd/cmd_out.h).
  * --profile records a TIP sample file through the unit model and the driver's hardware
  * layer (sim/record/recsim.c, docs/report.md). With --rtl the unit is the Verilated RTL,
  * clocked in lockstep with the C model and compared with it every cycle: `tiprof` then execs
@@ -19,6 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd_out.h"
+#include "progress.h"
 #include "recsim.h"
 #ifdef TIPROF_COSIM
 #include "cosim.h"
@@ -47,7 +48,12 @@ struct sim_ctx {
 	char vcd_path[PATH_MAX]; /* where a difference's waveform goes */
 #endif
 	char **prog_argv;       /* ELF and its arguments */
-	FILE *out;              /* where the report goes */
+	const char *out_path;   /* -o: the report's file ("-": stdout; NULL: stderr) */
+	struct cmd_out out;     /* where the report goes */
+	const char *sysroot;    /* -L: a dynamic program's loader and libraries */
+	int progress;           /* show the progress line */
+	uint64_t expect;        /* --expect: instructions, for the progress line */
+	struct sim_progress prog; /* the progress line */
 	struct iss *iss;        /* the program */
 	struct core *core;      /* the timing model */
 	struct oracle orc;      /* the attribution */
@@ -60,20 +66,20 @@ static void sim_print_text(struct sim_ctx *x)
 	const struct core_stats *st = core_stats(x->core);
 	double units = (double)x->orc.cycles * ORACLE_UNIT;
 
-	fprintf(x->out, "tiprof sim: %s on %s, exit code %d\n", x->prog_argv[0], x->config,
+	fprintf(x->out.f, "tiprof sim: %s on %s, exit code %d\n", x->prog_argv[0], x->config,
 		iss_exit_code(x->iss));
-	fprintf(x->out, "  cycles        %llu\n  instructions  %llu\n  IPC           %.3f\n",
+	fprintf(x->out.f, "  cycles        %llu\n  instructions  %llu\n  IPC           %.3f\n",
 		(unsigned long long)st->cycles, (unsigned long long)st->insns,
 		st->cycles ? (double)st->insns / (double)st->cycles : 0.0);
-	fprintf(x->out, "  branch mispredicts %llu of %llu, jump mispredicts %llu of %llu, "
+	fprintf(x->out.f, "  branch mispredicts %llu of %llu, jump mispredicts %llu of %llu, "
 		"L1D misses %llu, LLC misses %llu, flushes %llu, traps %llu\n",
 		(unsigned long long)st->br_mispred, (unsigned long long)st->branches,
 		(unsigned long long)st->jump_mispred, (unsigned long long)st->jumps,
 		(unsigned long long)st->l1d_miss, (unsigned long long)st->llc_miss,
 		(unsigned long long)st->flushes, (unsigned long long)st->exceptions);
-	fprintf(x->out, "cycle stack (Oracle):\n");
+	fprintf(x->out.f, "cycle stack (Oracle):\n");
 	for (unsigned c = 0; c < TIPROF_NCAT; c++)
-		fprintf(x->out, "  %-18s %6.2f%%  %14.2f cycles\n", tiprof_cat_name(c),
+		fprintf(x->out.f, "  %-18s %6.2f%%  %14.2f cycles\n", tiprof_cat_name(c),
 			units ? 100.0 * (double)x->orc.total[c] / units : 0.0,
 			(double)x->orc.total[c] / ORACLE_UNIT);
 }
@@ -84,14 +90,14 @@ static void sim_print_json(struct sim_ctx *x)
 	const struct core_stats *st = core_stats(x->core);
 	double units = (double)x->orc.cycles * ORACLE_UNIT;
 
-	fprintf(x->out, "{\"config\": \"%s\", \"cycles\": %llu, \"instructions\": %llu, "
+	fprintf(x->out.f, "{\"config\": \"%s\", \"cycles\": %llu, \"instructions\": %llu, "
 		"\"ipc\": %.6f, \"exit_code\": %d, \"cycle_stack\": {", x->config,
 		(unsigned long long)st->cycles, (unsigned long long)st->insns,
 		st->cycles ? (double)st->insns / (double)st->cycles : 0.0, iss_exit_code(x->iss));
 	for (unsigned c = 0; c < TIPROF_NCAT; c++)
-		fprintf(x->out, "%s\"%s\": %.6f", c ? ", " : "", tiprof_cat_name(c),
+		fprintf(x->out.f, "%s\"%s\": %.6f", c ? ", " : "", tiprof_cat_name(c),
 			units ? (double)x->orc.total[c] / units : 0.0);
-	fprintf(x->out, "}, \"branches\": %llu, \"branch_mispredicts\": %llu, \"jumps\": %llu, "
+	fprintf(x->out.f, "}, \"branches\": %llu, \"branch_mispredicts\": %llu, \"jumps\": %llu, "
 		"\"jump_mispredicts\": %llu, \"l1d_misses\": %llu, \"llc_misses\": %llu, "
 		"\"flushes\": %llu, \"traps\": %llu}\n",
 		(unsigned long long)st->branches, (unsigned long long)st->br_mispred,
@@ -118,7 +124,18 @@ static int sim_loop(struct sim_ctx *x)
 	}
 	c = sim_consumer_oracle(&x->orc);
 	sim_run_attach(&run, &c);
-	return sim_run_loop(&run, x->err, sizeof(x->err));
+	if (x->progress) {
+		sim_progress_init(&x->prog, "tiprof sim", x->core, x->prog_argv, x->expect, stderr);
+		c = sim_consumer_progress(&x->prog);
+		sim_run_attach(&run, &c);
+	}
+	if (sim_run_loop(&run, x->err, sizeof(x->err))) {
+		sim_progress_erase(&x->prog);
+		return -1;
+	}
+	if (x->progress)
+		sim_progress_remember(&x->prog, core_stats(x->core)->insns);
+	return 0;
 }
 
 /* Run everything; returns an exit status, printing one line on stderr on failure. */
@@ -126,10 +143,15 @@ static int sim_execute(struct sim_ctx *x)
 {
 	struct core_cfg cfg;
 	struct iss_config icfg;
-	int ret = TIPROF_EXIT_FAIL, saved = -1;
+	int ret = TIPROF_EXIT_FAIL;
 	FILE *pf;
 
 	memset(&icfg, 0, sizeof(icfg));
+	icfg.sysroot = x->sysroot;
+	if (cmd_out_open(&x->out, x->out_path, x->err, sizeof(x->err))) {
+		fprintf(stderr, "tiprof sim: %s\n", x->err);
+		return TIPROF_EXIT_FAIL;
+	}
 	core_cfg_preset(&cfg, x->config);
 	if (oracle_init(&x->orc, cfg.width)) {
 		fprintf(stderr, "tiprof sim: out of memory\n");
@@ -142,15 +164,6 @@ static int sim_execute(struct sim_ctx *x)
 	x->core = core_create(&cfg, x->iss, x->err, sizeof(x->err));
 	if (!x->core)
 		goto fail;
-	if (x->json) {	/* keep stdout for the object: the program's stdout goes to stderr */
-		fflush(stdout);
-		saved = dup(STDOUT_FILENO);
-		if (saved < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0 ||
-		    !(x->out = fdopen(saved, "w"))) {
-			snprintf(x->err, sizeof(x->err), "cannot redirect standard output");
-			goto fail;
-		}
-	}
 	if (x->prof.path) {
 		x->prof.elf = x->prog_argv[0];
 		x->prof.w = cfg.width;
@@ -204,24 +217,20 @@ static int sim_execute(struct sim_ctx *x)
 			goto fail;
 		}
 	}
+	fflush(stdout);		/* the program's output first, when both go to one place */
 	if (x->json)
 		sim_print_json(x);
 	else
 		sim_print_text(x);
-	if (fflush(x->out) || ferror(x->out)) {
-		snprintf(x->err, sizeof(x->err), "cannot write the report");
+	if (cmd_out_close(&x->out, 1, x->err, sizeof(x->err)))
 		goto fail;
-	}
 	ret = TIPROF_EXIT_OK;
 	goto out;
 fail:
 	sim_trace_close(&x->tw, 0, x->err, sizeof(x->err));	/* no partial trace */
+	cmd_out_close(&x->out, 0, x->err, sizeof(x->err));	/* no partial report */
 	fprintf(stderr, "tiprof sim: %s\n", x->err);
 out:
-	if (x->out && x->out != stdout)
-		fclose(x->out);
-	else if (saved >= 0)
-		close(saved);
 	core_destroy(x->core);
 	if (x->iss)
 		iss_destroy(x->iss);
@@ -265,84 +274,112 @@ static int sim_exec_rtl(const char *config, int argc, char **argv)
 }
 #endif
 
+static const struct opt_use sim_uses[] = {
+	{ OPT_CONFIG, NULL },
+	{ OPT_OUTPUT, "write the report to FILE (default: standard error; '-': standard output)" },
+	{ OPT_JSON, "print the report as one JSON object" },
+	{ OPT_ORACLE, "write the per-address Oracle profile to FILE (docs/core.md)" },
+	{ OPT_PROFILE, "record a TIP sample file (tiprof report / annotate read it)" },
+	{ OPT_PERIOD, "cycles between samples of --profile (default 64)" },
+	{ OPT_RANDOM_BITS, NULL },
+	{ OPT_PERIODIC, NULL },
+	{ OPT_RTL, "record through the Verilated RTL unit, checked against its C model every "
+	  "cycle" },
+	{ OPT_ROB_TRACE, "record the per-cycle ROB interface (docs/rob-trace.md) for tiprof "
+	  "trace and replay through the RTL" },
+	{ OPT_SYSROOT, NULL },
+	{ OPT_PROGRESS, NULL },
+	{ OPT_NO_PROGRESS, NULL },
+	{ OPT_EXPECT, NULL },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_sim = { "sim", sim_uses, "sim" };
+
 /* Entry point of `tiprof sim` (registered in sw/tiprof.c). */
 int cmd_sim(int argc, char **argv)
 {
 	struct sim_ctx x;
 	struct core_cfg probe;
-	int i, rand_set = 0;
+	struct opt_parser p;
+	uint64_t v;
+	int o, rand_set = 0;
 
 	memset(&x, 0, sizeof(x));
 	x.config = "4wide";
-	x.out = stdout;
 	x.prof.period = 64;
-	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
-		if (strcmp(argv[i], "--json") == 0) {
-			x.json = 1;
-		} else if (strcmp(argv[i], "--config") == 0 && i + 1 < argc) {
-			x.config = argv[++i];
-			if (core_cfg_preset(&probe, x.config)) {
-				fprintf(stderr, "tiprof sim: unknown configuration '%s'; use 4wide, "
-					"2wide or 1wide\n", x.config);
-				return TIPROF_EXIT_USAGE;
-			}
-		} else if (strcmp(argv[i], "--oracle") == 0 && i + 1 < argc) {
-			x.oracle_path = argv[++i];
-		} else if (strcmp(argv[i], "--rob-trace") == 0 && i + 1 < argc) {
-			x.trace_path = argv[++i];
-		} else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-			x.prof.path = argv[++i];
-		} else if (strcmp(argv[i], "--rtl") == 0) {
-			x.rtl = 1;
-		} else if ((strcmp(argv[i], "--period") == 0 ||
-			    strcmp(argv[i], "--rand-bits") == 0) && i + 1 < argc) {
-			char *end;
-			unsigned long v = strtoul(argv[i + 1], &end, 0);
-			int per = strcmp(argv[i], "--period") == 0;
-
-			/* strtoul accepts "-1" (and wraps "-18446744073709551615" to 1) */
-			if (*end || argv[i + 1][0] < '0' || argv[i + 1][0] > '9' || (per ? (v < 1 || v > 0xffffffffUL) : v > 31)) {
-				fprintf(stderr, "tiprof sim: %s: bad value '%s' (period 1..2^32-1, "
-					"random bits 0..31)\n", argv[i], argv[i + 1]);
-				return TIPROF_EXIT_USAGE;
-			}
-			if (per)
-				x.prof.period = (uint32_t)v;
-			else
-				x.prof.rand_bits = (unsigned)v;
-			rand_set |= !per;
-			i++;
-		} else if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		} else {
-			fprintf(stderr, "tiprof sim: %s '%s'; usage: tiprof sim "
-				"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] "
-				"[--profile FILE] ELF [ARGS]\n", i + 1 == argc && (!strcmp(argv[i],
-				"--config") || !strcmp(argv[i], "--oracle") || !strcmp(argv[i],
-				"--rob-trace") || !strcmp(argv[i], "--profile") || !strcmp(argv[i],
-				"--period") || !strcmp(argv[i], "--rand-bits")) ?
-				"missing value of option" : "unknown option", argv[i]);
+	x.progress = isatty(STDERR_FILENO);
+	opt_init(&p, &opt_set_sim, argc, argv, 0);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_ERROR:
 			return TIPROF_EXIT_USAGE;
+		case OPT_JSON:
+			x.json = 1;
+			break;
+		case OPT_CONFIG:
+			x.config = p.arg;
+			if (core_cfg_preset(&probe, x.config))
+				return opt_usage_error(&opt_set_sim, "unknown configuration '%s'; use "
+						       "4wide, 2wide or 1wide", x.config);
+			break;
+		case OPT_OUTPUT:
+			x.out_path = p.arg;
+			break;
+		case OPT_ORACLE:
+			x.oracle_path = p.arg;
+			break;
+		case OPT_ROB_TRACE:
+			x.trace_path = p.arg;
+			break;
+		case OPT_PROFILE:
+			x.prof.path = p.arg;
+			break;
+		case OPT_RTL:
+			x.rtl = 1;
+			break;
+		case OPT_PERIOD:
+			if (opt_u64(&p, 1, 0xffffffffu, &v))
+				return TIPROF_EXIT_USAGE;
+			x.prof.period = (uint32_t)v;
+			break;
+		case OPT_RANDOM_BITS:
+			if (opt_u64(&p, 0, 31, &v))
+				return TIPROF_EXIT_USAGE;
+			x.prof.rand_bits = (unsigned)v;
+			rand_set = 1;
+			break;
+		case OPT_PERIODIC:
+			x.prof.rand_bits = 0;
+			rand_set = 1;
+			break;
+		case OPT_SYSROOT:
+			x.sysroot = p.arg;
+			break;
+		case OPT_PROGRESS:
+			x.progress = 1;
+			break;
+		case OPT_NO_PROGRESS:
+			x.progress = 0;
+			break;
+		case OPT_EXPECT:
+			if (opt_u64(&p, 1, UINT64_MAX, &x.expect))
+				return TIPROF_EXIT_USAGE;
+			break;
 		}
 	}
-	if (i >= argc) {
-		fprintf(stderr, "tiprof sim: no program given; usage: tiprof sim "
-			"[--config 4wide|2wide|1wide] [--json] [--oracle FILE] "
-			"[--profile FILE [--rtl]] ELF [ARGS]\n");
-		return TIPROF_EXIT_USAGE;
-	}
-	if (x.rtl && !x.prof.path) {
-		fprintf(stderr, "tiprof sim: --rtl needs --profile FILE (the RTL unit is what "
-			"records the samples)\n");
-		return TIPROF_EXIT_USAGE;
-	}
+	if (p.i >= argc)
+		return opt_usage_error(&opt_set_sim, "no program given (tiprof help sim)");
+	if (x.rtl && !x.prof.path)
+		return opt_usage_error(&opt_set_sim, "--rtl needs --profile FILE (the RTL unit is "
+				       "what records the samples)");
 	if (!rand_set)
 		x.prof.rand_bits = tiprof_random_bits(x.prof.period);
 #ifndef TIPROF_COSIM
 	if (x.rtl)
 		return sim_exec_rtl(x.config, argc, argv);
 #endif
-	x.prog_argv = argv + i;
+	x.prog_argv = argv + p.i;
 	return sim_execute(&x);
 }

@@ -2,8 +2,8 @@
 /* cmd-trace.c - `tiprof trace`: inspect ROB traces (sim/trace, docs/rob-trace.md) and export
  * windows of them as VCD for GTKWave.
  *   tiprof trace info FILE
- *   tiprof trace dump FILE [--from N] [--count M]
- *   tiprof trace vcd FILE -o OUT.vcd [--from N] [--count M] */
+ *   tiprof trace dump FILE [--from N] [--cycles M]
+ *   tiprof trace vcd FILE -o OUT.vcd [--from N] [--cycles M] */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -19,42 +19,56 @@ struct opts {
 	uint64_t from, count;          /* window: first cycle and number of cycles */
 };
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: tiprof trace info FILE | dump FILE [--from N] [--count M] |"
-		" vcd FILE -o OUT.vcd [--from N] [--count M]\n");
-	return 2;
-}
+static const struct opt_use trace_uses[] = {
+	{ OPT_FROM, NULL },
+	{ OPT_CYCLES, NULL },
+	{ OPT_OUTPUT, "the VCD file (vcd)" },
+	{ OPT_END, NULL }
+};
+const struct opt_set opt_set_trace = { "trace", trace_uses, "trace" };
 
+/* Returns -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, struct opts *o)
 {
-	char *end;
+	struct opt_parser p;
+	const char *operand[2] = { NULL, NULL };
+	int id, n = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->count = UINT64_MAX;
-	if (argc < 3)
-		return -1;
-	o->cmd = argv[1];
-	o->file = argv[2];
-	for (int i = 3; i < argc; i++) {
-		if (i + 1 >= argc)
-			return -1;
-		if (!strcmp(argv[i], "-o")) {
-			o->out = argv[++i];
-			continue;
+	opt_init(&p, &opt_set_trace, argc, argv, 1);
+	while ((id = opt_next(&p)) != OPT_END) {
+		switch (id) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_ERROR:
+			return TIPROF_EXIT_USAGE;
+		case OPT_OUTPUT:
+			o->out = p.arg;
+			break;
+		case OPT_FROM:
+			if (opt_u64(&p, 0, UINT64_MAX, &o->from))
+				return TIPROF_EXIT_USAGE;
+			break;
+		case OPT_CYCLES:
+			if (opt_u64(&p, 0, UINT64_MAX, &o->count))
+				return TIPROF_EXIT_USAGE;
+			break;
+		case OPT_OPERAND:
+			if (n == 2)
+				return opt_usage_error(&opt_set_trace, "unexpected operand '%s' "
+						       "(tiprof help trace)", p.arg);
+			operand[n++] = p.arg;
+			break;
 		}
-		uint64_t v = strtoull(argv[i + 1], &end, 0);
-		if (*end || !argv[i + 1][0])
-			return -1;
-		if (!strcmp(argv[i], "--from"))
-			o->from = v;
-		else if (!strcmp(argv[i], "--count"))
-			o->count = v;
-		else
-			return -1;
-		i++;
 	}
-	return 0;
+	if (n < 2)
+		return opt_usage_error(&opt_set_trace, "%s (tiprof help trace)",
+				       n ? "no trace file given" : "no subcommand given (info, "
+				       "dump or vcd)");
+	o->cmd = operand[0];
+	o->file = operand[1];
+	return -1;
 }
 
 static int open_trace(const struct opts *o, struct rob_trace_reader *r)
@@ -141,7 +155,7 @@ static int trace_vcd(const struct opts *o)
 	char name[32];
 
 	if (!o->out)
-		return usage();
+		return opt_usage_error(&opt_set_trace, "vcd needs -o OUT.vcd");
 	if (open_trace(o, &r) < 0)
 		return 1;
 	f = fopen(o->out, "w");
@@ -224,15 +238,16 @@ static int trace_vcd(const struct opts *o)
 int cmd_trace(int argc, char **argv)
 {
 	struct opts o;
+	int r = parse(argc, argv, &o);
 
-	if (parse(argc, argv, &o) < 0)
-		return usage();
+	if (r >= 0)
+		return r;
 	if (!strcmp(o.cmd, "info"))
 		return trace_info(&o);
 	if (!strcmp(o.cmd, "dump"))
 		return trace_dump(&o);
 	if (!strcmp(o.cmd, "vcd"))
 		return trace_vcd(&o);
-	fprintf(stderr, "tiprof trace: unknown command '%s'\n", o.cmd);
-	return usage();
+	return opt_usage_error(&opt_set_trace, "unknown subcommand '%s' (use info, dump or vcd)",
+			       o.cmd);
 }

@@ -16,8 +16,9 @@ CFLAGS_sim/record = -Isim/record $(TIPMODEL_CFLAGS) $(TIPROF_HW_CFLAGS) $(SAMPLE
 
 POLICY_SRCS    := sim/policy/profile.c sim/policy/rob_policies.c sim/policy/fe_policies.c
 RECSIM_SRCS    := sim/record/recsim.c
-SIMRUN_SRCS    := sim/run/sim_run.c
-SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c
+SIMRUN_SRCS    := sim/run/sim_run.c sim/run/progress.c
+SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c \
+                  sim/cmd/cmd_out.c
 TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(POLICY_SRCS))
 TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) $(SAMPLE_LIB) $(CHART_LIB) \
                    $(SYMBOL_LIB) $(CORE_LIBS)

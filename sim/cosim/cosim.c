@@ -15,6 +15,7 @@
 
 #include "recsim.h"
 #include "cosim.h"
+#include "tiprof/cmd.h"
 #include "harness.h"
 #include "vu.h"
 
@@ -113,8 +114,20 @@ void cosim_unit_close(struct cosim_unit *c)
 	free(c);
 }
 
-/* sim/cmd/cmd-sim.c */
-int cmd_sim(int argc, char **argv);
+/* tiprof-cosim has one command, sim, reached through `tiprof sim --rtl` after tiprof has
+ * parsed the command line; the option parser (sw/opt.c) asks the command table for help
+ * texts, and this program has no table: `tiprof help sim` is the help. */
+const struct tiprof_cmd *tiprof_cmd_find(const char *name)
+{
+	(void)name;
+	return NULL;
+}
+
+void tiprof_print_help(FILE *f, const struct tiprof_cmd *c)
+{
+	(void)c;
+	fprintf(f, "see tiprof help sim\n");
+}
 
 int main(int argc, char **argv)
 {

@@ -88,7 +88,7 @@ $(LBR_RV_SO): $(LBR_RV_OBJS)
 # tier's timing checks rely on; the preload library stays dynamic): help, version, dump, record
 # and lbr (no libelf/libdw for riscv64 here, so
 # no report/annotate, and the lbr output subcommands say so: lbr_outcmd_none.c).
-LBR_RV_TIPROF_SRCS := sw/tiprof.c sw/cmd-help.c sw/cmd-version.c sw/cmd-dump.c sw/cmd-record.c \
+LBR_RV_TIPROF_SRCS := sw/tiprof.c sw/opt.c sw/cmd-help.c sw/cmd-version.c sw/cmd-dump.c sw/cmd-record.c \
                       sw/cmd-lbr.c sw/lib/perf_aux.c lib/sample/sample_file.c $(LBR_DIR)/lbr_file.c \
                       $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
 $(LBR_RV_BIN): $(LBR_RV_TIPROF_SRCS) $(wildcard $(LBR_DIR)/*.h sw/lib/*.h include/tiprof/*.h)

@@ -38,6 +38,7 @@ int lbr_event_parse(const char *name);
 /* Defaults. */
 #define LBR_DEFAULT_PERIOD 10000000ULL /* 10 ms of task-clock: 100 samples/s */
 #define LBR_DEFAULT_DEPTH 16
+#define LBR_DEFAULT_FILE "tiprof-lbr.data"	/* records file of record, read by the others */
 /* Default stopping mechanism: perf hardware breakpoints on x86-64; software breakpoints
  * ("int3", i.e. ebreak/c.ebreak) on RISC-V, whose Linux has no perf hardware breakpoints. */
 #if defined(__riscv)

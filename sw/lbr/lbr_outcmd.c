@@ -13,16 +13,14 @@
 #include "lbr_llvmprof.h"
 #include "lbr_perfdata.h"
 #include "lbr_sym.h"
+#include "tiprof/cmd.h"
 
 #define PROG "tiprof lbr"
 
-enum { OPT_OUT = 1, OPT_BINARY = 2, OPT_BLOCKS = 4 };
-
 struct out_ctx {
-	const char *usage;   /* its synopsis */
 	const char *in;      /* records file */
 	const char *out;     /* output file, NULL = default */
-	const char *binary;  /* --binary EXE */
+	const char *binary;  /* --elf EXE (alias --binary) */
 	int blocks;          /* --blocks */
 	struct lbr_data d;
 	struct lbr_symtab st;
@@ -35,31 +33,37 @@ static int fail(const char *msg, const char *detail)
 	return 2;
 }
 
-static int parse(struct out_ctx *c, int argc, char **argv, unsigned opts)
+/* The command line of one converter (its options in set, from cmd-lbr.c). */
+static int parse(struct out_ctx *c, int argc, char **argv, const struct opt_set *set)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if ((opts & OPT_OUT) && (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)) {
-			if (i + 1 >= argc)
-				return fail("option needs a value", a);
-			c->out = argv[++i];
-		} else if ((opts & OPT_BINARY) && strcmp(a, "--binary") == 0) {
-			if (i + 1 >= argc)
-				return fail("option needs a value", a);
-			c->binary = argv[++i];
-		} else if ((opts & OPT_BLOCKS) && strcmp(a, "--blocks") == 0) {
-			c->blocks = 1;
-		} else if (a[0] == '-' || c->in) {
-			fprintf(stderr, PROG ": unexpected argument %s (usage: " PROG " %s)\n", a, c->usage);
+	struct opt_parser p;
+	int o;
+
+	opt_init(&p, set, argc, argv, 1);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return -1;
+		case OPT_ERROR:
 			return 2;
-		} else {
-			c->in = a;
+		case OPT_OUTPUT:
+			c->out = p.arg;
+			break;
+		case OPT_ELF:
+			c->binary = p.arg;
+			break;
+		case OPT_BLOCKS:
+			c->blocks = 1;
+			break;
+		case OPT_INPUT:
+		case OPT_OPERAND:
+			if (opt_one_file(&p, &c->in))
+				return 2;
+			break;
 		}
 	}
-	if (!c->in) {
-		fprintf(stderr, PROG ": missing records file (usage: " PROG " %s)\n", c->usage);
-		return 2;
-	}
+	if (!c->in)
+		c->in = LBR_DEFAULT_FILE;
 	return 0;
 }
 
@@ -88,7 +92,7 @@ static int pick_binary(struct out_ctx *c, int *obj)
 	const char *exe = c->binary ? c->binary : c->d.sessions[0].exe;
 	*obj = lbr_sym_find_obj(&c->st, exe);
 	if (*obj < 0) {
-		snprintf(c->err, sizeof(c->err), "%s is not a mapped file of the records (use --binary "
+		snprintf(c->err, sizeof(c->err), "%s is not a mapped file of the records (use --elf "
 			 "with the traced executable or one of its libraries)", exe);
 		return fail(c->err, NULL);
 	}
@@ -128,8 +132,10 @@ static int close_out(struct out_ctx *c, FILE *f, int status)
 
 int lbr_cmd_perf(int argc, char **argv)
 {
-	struct out_ctx c = { .usage = "perf FILE [-o perf.data]" };
-	int r = parse(&c, argc, argv, OPT_OUT);
+	struct out_ctx c = { 0 };
+	int r = parse(&c, argc, argv, &opt_set_lbr_perf);
+	if (r < 0)
+		return 0;
 	if (r || (r = load(&c)))
 		return r;
 	if (lbr_perfdata_write(c.out ? c.out : "perf.data", &c.d, &c.st, c.err, sizeof(c.err)) < 0)
@@ -140,8 +146,10 @@ int lbr_cmd_perf(int argc, char **argv)
 
 int lbr_cmd_edges(int argc, char **argv)
 {
-	struct out_ctx c = { .usage = "edges [--blocks] FILE [-o OUT]" };
-	int r = parse(&c, argc, argv, OPT_OUT | OPT_BLOCKS);
+	struct out_ctx c = { 0 };
+	int r = parse(&c, argc, argv, &opt_set_lbr_edges);
+	if (r < 0)
+		return 0;
 	if (r)
 		return r;
 	FILE *f = open_out(&c);
@@ -165,9 +173,10 @@ int lbr_cmd_edges(int argc, char **argv)
 /* llvm-prof and afdo-text: aggregate, then write for one binary. */
 static int cmd_profile(int argc, char **argv, int llvm)
 {
-	struct out_ctx c = { .usage = llvm ? "llvm-prof FILE [--binary EXE] [-o OUT]"
-					   : "afdo-text FILE [--binary EXE] [-o OUT]" };
-	int r = parse(&c, argc, argv, OPT_OUT | OPT_BINARY);
+	struct out_ctx c = { 0 };
+	int r = parse(&c, argc, argv, llvm ? &opt_set_lbr_llvm_prof : &opt_set_lbr_afdo_text);
+	if (r < 0)
+		return 0;
 	if (r || (r = load(&c)))
 		return r;
 	int obj;

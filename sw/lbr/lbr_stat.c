@@ -33,6 +33,7 @@
 #include "lbr_cli.h"
 #include "lbr_file.h"
 #include "lbr_probe.h"
+#include "tiprof/cmd.h"
 
 int lbr_cmd_stat(int argc, char **argv);
 
@@ -266,49 +267,52 @@ int lbr_cmd_stat(int argc, char **argv)
 	c.period = LBR_DEFAULT_PERIOD;
 	c.depth = LBR_DEFAULT_DEPTH;
 	c.reps = 5;
-	int i;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		uint64_t x;
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		}
-		if (a[0] != '-')
-			break;
-		if (strcmp(a, "--json") == 0) {
+	struct opt_parser p;
+	uint64_t x;
+	int o, i;
+
+	opt_init(&p, &opt_set_lbr_stat, argc, argv, 0);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return 0;
+		case OPT_ERROR:
+			return 2;
+		case OPT_JSON:
 			c.json = 1;
-			continue;
-		}
-		if (!v)
-			return bad("option needs a value", a);
-		if (strcmp(a, "--period") == 0 || strcmp(a, "-c") == 0) {
-			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0)
-				return bad("--period must be a positive integer", v);
+			break;
+		case OPT_PERIOD:
+			if (opt_u64(&p, 1, UINT64_MAX, &x))
+				return 2;
 			c.period = x;
-		} else if (strcmp(a, "--depth") == 0) {
-			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0 || x > LBR_MAX_DEPTH)
-				return bad("--depth must be between 1 and 256", v);
+			break;
+		case OPT_DEPTH:
+			if (opt_u64(&p, 1, LBR_MAX_DEPTH, &x))
+				return 2;
 			c.depth = (unsigned)x;
-		} else if (strcmp(a, "--reps") == 0 || strcmp(a, "-r") == 0) {
-			if (lbr_cli_parse_u64(v, &x) < 0 || x == 0 || x > MAX_REPS)
-				return bad("--reps must be between 1 and 1000", v);
+			break;
+		case OPT_REPS:
+			if (opt_u64(&p, 1, MAX_REPS, &x))
+				return 2;
 			c.reps = (unsigned)x;
-		} else if (strcmp(a, "--event") == 0 || strcmp(a, "-e") == 0) {
-			if (lbr_event_parse(v) < 0)
-				return bad("unknown event (use task-clock, cpu-clock, cycles or instructions)", v);
-			c.event = v;
-		} else if (strcmp(a, "--mech") == 0) {
-			if (strcmp(v, "hwbp") != 0 && strcmp(v, "int3") != 0)
-				return bad("--mech must be hwbp or int3", v);
-			c.mech = v;
-		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-			c.keep = v;
-		} else {
-			return bad("unknown option (usage: tiprof lbr stat [--period P] [--depth N] [--mech M] [--event E] [--reps R] [--json] [-o FILE] -- CMD [ARGS...])", a);
+			break;
+		case OPT_EVENT:
+			if (lbr_event_parse(p.arg) < 0)
+				return bad("unknown event (use task-clock, cpu-clock, cycles or "
+					   "instructions)", p.arg);
+			c.event = p.arg;
+			break;
+		case OPT_MECH:
+			if (strcmp(p.arg, "hwbp") != 0 && strcmp(p.arg, "int3") != 0)
+				return bad("--mech must be hwbp or int3", p.arg);
+			c.mech = p.arg;
+			break;
+		case OPT_OUTPUT:
+			c.keep = p.arg;
+			break;
 		}
-		i++;
 	}
+	i = p.i;
 	if (i >= argc)
 		return bad("missing command: tiprof lbr stat [options] -- CMD [ARGS...]", NULL);
 	c.argv = argv + i;

@@ -46,7 +46,7 @@ echo "core + RTL + C model compared every cycle (+ waveform ring, coverage): $(r
 echo "core + C model in the test harness (+ waveform ring, coverage):        $(rate "$c" "$h")"
 # The user path: tiprof sim --profile (with the Oracle), C model vs RTL in lockstep (FIFO 64).
 unset TIPROF_TB_ELF TIPROF_TB_ARGS
-c=$(env -i "$BUILD/bin/tiprof" sim "$BUILD/workloads/quicksort" 20000 2>/dev/null | sed -n 's/^  cycles *//p')
+c=$(env -i "$BUILD/bin/tiprof" sim -o - "$BUILD/workloads/quicksort" 20000 2>/dev/null | sed -n 's/^  cycles *//p')
 ps=$(cpu env -i "$BUILD/bin/tiprof" sim --profile "$OUT/bench-cosim.tps" "$BUILD/workloads/quicksort" 20000)
 pr=$(cpu env -i "$BUILD/bin/tiprof" sim --rtl --profile "$OUT/bench-cosim-rtl.tps" "$BUILD/workloads/quicksort" 20000)
 cmp -s "$OUT/bench-cosim.tps" "$OUT/bench-cosim-rtl.tps" || { echo "FAILED: the RTL's sample file differs" >&2; exit 1; }

@@ -27,11 +27,11 @@ for spec in "crc32 6" "quicksort 3000" "crc32 6 --period 200 --rand-bits 0"; do
 	w=$1; n=$2; shift 2
 	tag=$(echo "$w-$n $*" | tr -c 'a-z0-9\n-' _)
 	a=$OUT/$tag.model.tps; b=$OUT/$tag.rtl.tps
-	if ! env -i "$T" sim "$@" --profile "$a" "$WL/$w" "$n" >"$OUT/$tag.model.out" \
+	if ! env -i "$T" sim "$@" -o "$OUT/$tag.model.out" --profile "$a" "$WL/$w" "$n" >/dev/null \
 	     2>"$OUT/$tag.model.err"; then
 		ko "$w $n $*: C-model recording failed: $(tail -1 "$OUT/$tag.model.err")"; continue
 	fi
-	if ! env -i "$T" sim "$@" --rtl --profile "$b" "$WL/$w" "$n" >"$OUT/$tag.rtl.out" \
+	if ! env -i "$T" sim "$@" -o "$OUT/$tag.rtl.out" --rtl --profile "$b" "$WL/$w" "$n" >/dev/null \
 	     2>"$OUT/$tag.rtl.err"; then
 		ko "$w $n $*: RTL recording failed: $(tail -1 "$OUT/$tag.rtl.err")"; continue
 	fi

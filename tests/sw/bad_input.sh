@@ -217,8 +217,13 @@ bad "accuracy: repeated policy name" 2 "repeated policy 'nci'" "$T" accuracy --p
 bad "accuracy: empty policy list" 2 "unknown policy ''" "$T" accuracy --policies "" "$ELF" 6
 bad "report: unknown level" 2 "'page'" "$T" report "$good" --level page
 bad "no subcommand named policy" 2 "'policy'" "$T" policy "$good"
-for c in sim accuracy report annotate dump record; do
-	bad "$c without its input" 2 "usage" "$T" $c
+for c in sim accuracy record; do
+	bad "$c without its program" 2 "tiprof help $c" "$T" $c
+done
+for c in report annotate dump; do	# perf report reads perf.data; these read tiprof.tps
+	bad "$c without its input: tiprof.tps" 1 "tiprof.tps: cannot open" \
+		sh -c 'mkdir -p "$1" && cd "$1" && exec "$2" "$3"' sh "$(realpath -m "$D/no-tps-here")" \
+		"$(realpath "$T")" $c
 done
 echo "  ($pass checks so far)"
 

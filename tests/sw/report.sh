@@ -41,8 +41,8 @@ for spec in crc32:6 quicksort:5000; do
 	w=${spec%%:*}; n=${spec#*:}
 	f=$OUT/$w.tsf
 	check "$w: sim --profile records $f" \
-		"$T" sim --json --profile "$f" --oracle "$OUT/$w.orc" "$WL/$w" "$n"
-	cp "$OUT/last.out" "$OUT/$w.sim.json"
+		"$T" sim --json -o "$OUT/$w.sim.json" --profile "$f" --oracle "$OUT/$w.orc" "$WL/$w" "$n"
+
 	check "$w: dump reads it" "$T" dump "$f"
 	cp "$OUT/last.out" "$OUT/$w.dump"
 	check "$w: dump shows the header's build-id and a trailer without losses" \

@@ -77,8 +77,17 @@ done
 [ "$crashes" -eq 0 ] && ok || bad "$crashes corrupted files gave an exit status > 1"
 [ "$multi" -eq 0 ] && ok || bad "$multi corrupted files gave more than one stderr line"
 
-run "no arguments" 2 "no file given" "$TIPROF" dump
-run "two files" 2 "one file only" "$TIPROF" dump "$good" "$good"
+mkdir -p "$DIR/nofile"
+run "no arguments: tiprof.tps, as perf report reads perf.data" 1 "tiprof.tps: cannot open" \
+	sh -c 'cd "$1" && exec "$2" dump' sh "$DIR/nofile" "$(realpath "$TIPROF")"
+cp "$good" "$DIR/nofile/tiprof.tps"
+run "no arguments, tiprof.tps present" 0 - sh -c 'cd "$1" && exec "$2" dump' sh "$DIR/nofile" \
+	"$(realpath "$TIPROF")"
+run "-i FILE" 0 - "$TIPROF" dump -i "$good"
+run "--input=FILE" 0 - "$TIPROF" dump --input="$good"
+run "two files" 2 "more than one FILE" "$TIPROF" dump "$good" "$good"
+run "-i and an operand" 2 "more than one FILE" "$TIPROF" dump -i "$good" "$good"
+run "a flag with a value" 2 "takes no value" "$TIPROF" report --json=1 "$good"
 run "unknown option" 2 "unknown option" "$TIPROF" dump -x
 run "unknown command" 2 "'frobnicate' is not a tiprof command" "$TIPROF" frobnicate
 run "help" 0 - "$TIPROF" help

@@ -168,7 +168,8 @@ fi
 
 # tiprof sim: JSON keys, exit codes, one-line errors.
 if [ -n "${TIPROF:-}" ] && [ -x "$TIPROF" ]; then
-	if "$TIPROF" sim --json "$WL_OUT/crc32" 6 > "$TMP/j" 2> "$TMP/j.err" &&
+	if "$TIPROF" sim --json -o "$TMP/j" "$WL_OUT/crc32" 6 > "$TMP/j.out" 2> "$TMP/j.err" &&
+	   grep -q '^crc32: OK' "$TMP/j.out" && [ ! -s "$TMP/j.err" ] &&
 	   [ "$(wc -l < "$TMP/j")" = 1 ] &&
 	   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["exit_code"]==0 and d["cycles"]>0 and abs(sum(d["cycle_stack"].values())-1)<1e-5 and len(d["cycle_stack"])==7 and d["instructions"]>0 and d["ipc"]>0' "$TMP/j"; then
 		ok "tiprof sim --json: one valid object"

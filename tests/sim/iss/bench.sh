@@ -1,14 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
 # bench-iss: time one program on `tiprof iss` and on qemu-riscv64 and print
-# both speeds in MIPS (instruction count from tiprof iss --count).
+# both speeds in MIPS (instruction count from tiprof iss --stat).
 set -u
 QEMU_RISCV64=${QEMU_RISCV64:-qemu-riscv64}
 prog=$1
 shift
 args=${*:-200000}
 now() { date +%s.%N; }
-count=$($ISS --count "$prog" $args 2>&1 >/dev/null | sed -n 's/^tiprof iss: \([0-9]*\) instructions$/\1/p')
+count=$($ISS --stat "$prog" $args 2>&1 >/dev/null | sed -n 's/^tiprof iss: \([0-9]*\) instructions$/\1/p')
 t0=$(now); $ISS "$prog" $args >/dev/null; t1=$(now)
 "$QEMU_RISCV64" "$prog" $args >/dev/null; t2=$(now)
 awk -v n="$count" -v a="$t0" -v b="$t1" -v c="$t2" -v p="$(basename "$prog")" 'BEGIN {

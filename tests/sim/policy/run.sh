@@ -17,7 +17,7 @@ bad() { fail=$((fail + 1)); echo "  FAIL  $1"; }
 
 for w in crc32:40 quicksort:3000 ptrchase:16384 ceilfloor:20 dispatch:35000; do
   n=${w%%:*} a=${w##*:}
-  if $tiprof accuracy --json build/workloads/$n $a > "$out/$n.json" 2> "$out/$n.err" &&
+  if $tiprof accuracy --json -o "$out/$n.json" build/workloads/$n $a > /dev/null 2> "$out/$n.err" &&
      line=$(python3 - "$out/$n.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -48,8 +48,8 @@ PY
 then ok "ptrchase: $(cat "$out/ptrchase.sw")"; else bad "ptrchase Software vs TIP: $(tail -1 "$out/ptrchase.sw")"; fi
 # Sampling-rate sweep in one simulation, with the charts.
 rm -rf "$out/svg"
-if $tiprof accuracy --json --sweep 16,64,256,1024,4096 --svg "$out/svg" build/workloads/quicksort 3000 \
-     > "$out/sweep.json" 2> "$out/sweep.err" &&
+if $tiprof accuracy --json -o "$out/sweep.json" --sweep 16,64,256,1024,4096 --svg "$out/svg" \
+     build/workloads/quicksort 3000 > /dev/null 2> "$out/sweep.err" &&
    line=$(python3 - "$out/sweep.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

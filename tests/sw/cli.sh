@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# cli.sh - the command line every tiprof subcommand shares (docs/options.md): the option
+# matrix in docs/options.md is what the binary prints; aliases and perf's spellings mean the
+# same thing; `--name=VALUE` and `-xVALUE` forms; the stream rule (the simulated program's
+# stdout is its own, byte for byte, the report on stderr or -o FILE, '-o -' on stdout); the
+# progress line (forced, off when stderr is no terminal, ETA from --expect and from the
+# cache of an earlier run).
+# Usage: cli.sh TIPROF WORKLOADS TMPDIR
+set -u
+T=$1 WL=$2 D=$3
+QEMU=${QEMU_RISCV64:-qemu-riscv64}
+rm -rf "$D"
+mkdir -p "$D"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "  ok    $1"; }
+ko() { fail=$((fail + 1)); echo "  FAIL  $1"; }
+
+# ---- the matrix in docs/options.md is the binary's
+"$T" help --options >"$D/matrix" 2>&1
+sed -n '/^<!-- begin: tiprof help --options -->$/,/^<!-- end: tiprof help --options -->$/p' \
+	docs/options.md | sed '1d;$d' >"$D/matrix.doc"
+if [ -s "$D/matrix" ] && cmp -s "$D/matrix" "$D/matrix.doc"; then
+	ok "docs/options.md lists the $(($(wc -l <"$D/matrix") - 2)) options tiprof help --options prints"
+else
+	ko "docs/options.md differs from tiprof help --options (regenerate the block):"
+	diff "$D/matrix.doc" "$D/matrix" | head -5 | sed 's/^/        /'
+fi
+# every option a command's help lists is a row of the matrix, spelled the same
+bad=0
+for c in $("$T" help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p'); do
+	"$T" help "$c" | sed -n 's/^  \(-[-a-zA-Z, ]*[a-z]\)\( [A-Z][A-Z0-9,.]*\)\{0,1\}  .*/\1/p' |
+	while read -r sp; do
+		grep -qF -- "| \`$sp" "$D/matrix" || { echo "        $c: '$sp' is not in the matrix"; exit 1; }
+	done || bad=$((bad + 1))
+done
+[ "$bad" -eq 0 ] && ok "every option in every command's help is spelled as in the matrix" ||
+	ko "$bad commands list options the matrix does not have"
+
+# ---- aliases and value forms: one setting, the same sample file
+ELF=$WL/crc32
+rec() { # NAME OPTIONS...: record crc32 6 into $D/NAME.tps
+	local n=$1; shift
+	env -i "$T" sim "$@" --profile "$D/$n.tps" "$ELF" 6 >/dev/null 2>"$D/$n.err"
+}
+rec a --period 200 --random-bits 3 && rec b -c 200 --rand-bits 3 && rec c --count=200 \
+	--random-bits=3 && rec d -c200 --rand-bits=3 &&
+	cmp -s "$D/a.tps" "$D/b.tps" && cmp -s "$D/a.tps" "$D/c.tps" && cmp -s "$D/a.tps" "$D/d.tps" &&
+	ok "--period/-c/--count and --random-bits/--rand-bits, spaced, = and attached: one sample file" ||
+	ko "aliases gave different sample files"
+rec e --period 200 --periodic && rec f --period 200 --random-bits 0 && cmp -s "$D/e.tps" "$D/f.tps" &&
+	! cmp -s "$D/a.tps" "$D/e.tps" &&
+	ok "--periodic is --random-bits 0 (and differs from random sampling)" ||
+	ko "--periodic differs from --random-bits 0"
+"$T" report --json -i "$D/a.tps" --binary "$ELF" >"$D/r1" 2>&1 &&
+	"$T" report --json --elf="$ELF" "$D/a.tps" >"$D/r2" 2>&1 && cmp -s "$D/r1" "$D/r2" &&
+	ok "report: -i FILE --binary = FILE --elf=" || ko "report -i/--binary: $(head -2 "$D/r1")"
+
+# ---- streams: the program's stdout is its own
+"$QEMU" "$ELF" 6 >"$D/qemu.out" 2>"$D/qemu.err"; qrc=$?
+env -i "$T" sim "$ELF" 6 >"$D/sim.out" 2>"$D/sim.err"; rc=$?
+if [ $rc -eq 0 ] && [ $qrc -eq 0 ] && cmp -s "$D/sim.out" "$D/qemu.out" &&
+   grep -q '^tiprof sim: .* exit code 0$' "$D/sim.err" && grep -q 'IPC' "$D/sim.err"; then
+	ok "sim: stdout = qemu-riscv64's ($(wc -c <"$D/sim.out") bytes), the report on stderr"
+else
+	ko "sim: exit $rc, stdout differs from qemu's or no report on stderr: $(head -2 "$D/sim.err")"
+fi
+env -i "$T" sim --json -o "$D/sim.json" "$ELF" 6 >"$D/sim2.out" 2>"$D/sim2.err"
+if cmp -s "$D/sim2.out" "$D/qemu.out" && [ ! -s "$D/sim2.err" ] &&
+   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["instructions"] > 0' \
+	"$D/sim.json"; then
+	ok "sim --json -o FILE: the object in FILE, stdout the program's, stderr empty"
+else
+	ko "sim --json -o FILE: $(head -c 200 "$D/sim2.err")"
+fi
+env -i "$T" sim -o - "$ELF" 6 >"$D/sim3.out" 2>"$D/sim3.err"
+if head -c "$(wc -c <"$D/qemu.out")" "$D/sim3.out" | cmp -s - "$D/qemu.out" &&
+   tail -n +2 "$D/sim3.out" | grep -q '^tiprof sim: ' && [ ! -s "$D/sim3.err" ]; then
+	ok "sim -o -: the program's output, then the report, on stdout"
+else
+	ko "sim -o -: $(head -3 "$D/sim3.out")"
+fi
+env -i "$T" sim -o "$D/no/such/dir/r" "$ELF" 6 >"$D/x.out" 2>"$D/x.err"; rc=$?
+[ $rc -eq 1 ] && [ ! -s "$D/x.out" ] && [ "$(wc -l <"$D/x.err")" -eq 1 ] &&
+	grep -q "cannot create the report $D/no/such/dir/r" "$D/x.err" &&
+	ok "sim -o into a missing directory: exit 1 before the run: $(cat "$D/x.err")" ||
+	ko "sim -o bad path: exit $rc, $(cat "$D/x.err")"
+env -i "$T" accuracy --period 64 "$ELF" 6 >"$D/acc.out" 2>"$D/acc.err"; rc=$?
+if [ $rc -eq 0 ] && cmp -s "$D/acc.out" "$D/qemu.out" && grep -q 'error vs Oracle' "$D/acc.err"; then
+	ok "accuracy: stdout = qemu-riscv64's, the report on stderr"
+else
+	ko "accuracy: exit $rc: $(head -2 "$D/acc.err")"
+fi
+env -i "$T" accuracy --json -o "$D/acc.json" --period 64 "$ELF" 6 >"$D/acc2.out" 2>"$D/acc2.err"
+cmp -s "$D/acc2.out" "$D/qemu.out" && [ ! -s "$D/acc2.err" ] &&
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$D/acc.json" &&
+	ok "accuracy --json -o FILE" || ko "accuracy --json -o FILE: $(head -c 200 "$D/acc2.err")"
+env -i "$T" iss "$ELF" 6 >"$D/iss.out" 2>"$D/iss.err"
+cmp -s "$D/iss.out" "$D/qemu.out" && [ ! -s "$D/iss.err" ] && ok "iss: stdout = qemu-riscv64's" ||
+	ko "iss: $(head -2 "$D/iss.err")"
+
+# ---- progress: forced, absent when stderr is not a terminal, ETA from --expect and the cache
+PW=$WL/quicksort PA=60000	# a run of a few seconds
+export XDG_CACHE_HOME=$D/cache
+"$T" sim "$PW" $PA >/dev/null 2>"$D/p0.err"
+! grep -q $'\r' "$D/p0.err" && ok "no progress line when stderr is not a terminal" ||
+	ko "progress line written to a file"
+"$T" sim --progress -o "$D/p1.rep" "$PW" $PA >/dev/null 2>"$D/p1.err"
+if grep -q 'M instructions, .* M cycles, .* M cycles/s' "$D/p1.err" && ! grep -q 'left' "$D/p1.err" &&
+   [ "$(tail -c 4 "$D/p1.err" | od -An -c | tr -d ' ')" = '\r033[K' ]; then
+	ok "--progress: $(tr '\r' '\n' <"$D/p1.err" | grep -m1 instructions | sed 's/\x1b\[K//'), erased at the end"
+else
+	ko "--progress: $(od -c "$D/p1.err" | head -3)"
+fi
+"$T" sim --progress -o "$D/p2.rep" "$PW" $PA >/dev/null 2>"$D/p2.err"
+grep -q '%, [0-9:]* left' "$D/p2.err" &&
+	ok "second run: time left from the cache ($(tr '\r' '\n' <"$D/p2.err" | grep -m1 -o '[0-9]*%, [0-9:]* left'))" ||
+	ko "second run shows no time left: $(tr '\r' '\n' <"$D/p2.err" | tail -2)"
+"$T" sim --progress --expect 1000000000 -o "$D/p3.rep" "$PW" $PA >/dev/null 2>"$D/p3.err"
+grep -q ' [0-9]%, ' "$D/p3.err" && ok "--expect N: the share done is against N" ||
+	ko "--expect: $(tr '\r' '\n' <"$D/p3.err" | tail -2)"
+cmp -s "$D/p1.rep" "$D/p2.rep" && ok "the progress line leaves the report alone" ||
+	ko "reports differ between runs"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
