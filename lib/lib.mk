@@ -27,7 +27,7 @@ SYMBOL_CFLAGS := -Ilib/symbol
 # What a program using lib/symbol links after it.
 SYMBOL_LIBS   := $(SYMBOL_LIB) $(ISA_LIB) -ldw -lelf
 
-SAMPLE_SRCS   := lib/sample/sample_file.c lib/sample/oracle_profile.c
+SAMPLE_SRCS   := lib/sample/sample_file.c lib/sample/oracle_profile.c lib/sample/policy_profile.c
 SAMPLE_LIB    := $(BUILD)/lib/libtiprof_sample.a
 SAMPLE_CFLAGS := -Ilib/sample
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * cmd-annotate.c - `tiprof annotate FILE [--elf ELF] [--function NAME]`: the disassembly of
+ * cmd-annotate.c - `tiprof annotate [FILE] [--elf ELF] [--function NAME] [--compare P,...]`:
+ * the disassembly of
  * one function (default: the hottest) with each instruction's share of all samples, its
  * cycle-category mix, and the source file:line of DWARF (libdw) above each run of
  * instructions from the same line, followed by that line's text when the source file is
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/polcmp.h"
 #include "lib/sfprof.h"
 #include "srcline.h"
 #include "rv_isa.h"
@@ -31,6 +33,8 @@ struct annotate_ctx {
 	const char *file;	/* the sample file */
 	const char *elf;	/* --elf, or NULL */
 	const char *func;	/* --function, or NULL: the hottest */
+	const char *compare;	/* --compare: policies to show beside TIP, or NULL */
+	struct polcmp cmp;	/* their profiles */
 	struct sfprof p;	/* the profile */
 	struct srcline *sl;	/* DWARF lines, or NULL if the ELF has none */
 	struct src_cache src;	/* the last source file shown */
@@ -173,6 +177,17 @@ static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
 		all > 0 ? 100 * fw / all : 0.0, x->p.trailer.samples);
 	fprintf(out, "# share = %% of all samples; mix = its top categories in %% "
 		"(exec alu load store misp flush fe)\n");
+	if (x->cmp.n) {
+		fprintf(out, "# beside TIP's share, on the same run and sampled cycles (%s.policies):",
+			x->file);
+		for (size_t k = 0; k < x->cmp.n; k++)
+			fprintf(out, " %s %.2f%%", x->cmp.col[k].name,
+				100 * polcmp_share(&x->cmp.col[k], f->start, f->end));
+		fprintf(out, " of the run in this function\n%8s", "TIP");
+		for (size_t k = 0; k < x->cmp.n; k++)
+			fprintf(out, " %7.7s", x->cmp.col[k].name);
+		fputc('\n', out);
+	}
 	if (!x->sl)
 		fprintf(out, "# no source lines: %s\n", x->err);
 	for (uint64_t pc = f->start; pc < f->end;) {
@@ -206,9 +221,18 @@ static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
 				*t = ' ';
 		annotate_mix(e, mix, sizeof(mix));
 		if (e && all > 0)
-			fprintf(out, "%7.2f%%  %-18s", 100 * e->total / all, mix);
+			fprintf(out, "%7.2f%%", 100 * e->total / all);
 		else
-			fprintf(out, "%8s  %-18s", "", "");
+			fprintf(out, "%8s", "");
+		for (size_t k = 0; k < x->cmp.n; k++) {
+			double sh = polcmp_share(&x->cmp.col[k], pc, pc + 1);
+
+			if (sh > 0)
+				fprintf(out, " %6.2f%%", 100 * sh);
+			else
+				fprintf(out, " %7s", "");
+		}
+		fprintf(out, "  %-18s", mix);
 		fprintf(out, " %8" PRIx64 ":  %.38s\n", pc, dis);
 		if (len < 0 && (len == RV_ERR_NEED_MORE || !in.len))
 			break;
@@ -229,6 +253,9 @@ static int annotate_run(struct annotate_ctx *x)
 	fi = annotate_pick(x);
 	if (fi < 0)
 		goto fail;
+	if (x->compare && polcmp_load(&x->cmp, x->file, x->compare, x->p.hdr.build_id,
+				      x->p.hdr.build_id_len, x->err, sizeof(x->err)))
+		goto fail;
 	x->sl = srcline_open(x->p.elf, x->err, sizeof(x->err));
 	annotate_print(x, fi, stdout);
 	if (fflush(stdout) || ferror(stdout)) {
@@ -242,6 +269,7 @@ fail:
 out:
 	srcline_close(x->sl);
 	src_free(&x->src);
+	polcmp_free(&x->cmp);
 	sfprof_free(&x->p);
 	return ret;
 }
@@ -250,6 +278,8 @@ static const struct opt_use annotate_uses[] = {
 	{ OPT_INPUT, "the sample file (default tiprof.tps)" },
 	{ OPT_ELF, NULL },
 	{ OPT_FUNCTION, "the function to annotate (default: the hottest)" },
+	{ OPT_COMPARE, "show beside TIP's share what these policies and the Oracle said on the "
+	  "same run (FILE.policies, written by tiprof sim --profile)" },
 	{ OPT_STDIO, NULL },
 	{ OPT_END, NULL }
 };
@@ -280,6 +310,9 @@ int cmd_annotate(int argc, char **argv)
 			break;
 		case OPT_FUNCTION:
 			x.func = p.arg;
+			break;
+		case OPT_COMPARE:
+			x.compare = p.arg;
 			break;
 		case OPT_STDIO:
 			break;

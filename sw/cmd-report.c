@@ -20,6 +20,7 @@
 
 #include "lib/sfprof.h"
 #include "oracle_profile.h"
+#include "lib/polcmp.h"
 #include "svg.h"
 #include "rv_isa.h"
 #include "tiprof/cmd.h"
@@ -40,6 +41,9 @@ struct report_ctx {
 	struct sfprof p;		/* the profile */
 	struct attr_prof agg;		/* aggregated to the level, in samples */
 	struct attr_prof orc;		/* the Oracle aggregated the same way, in cycles */
+	const char *compare;		/* --compare: policies to show beside TIP, or NULL */
+	struct polcmp cmp;		/* their profiles, by address ... */
+	struct attr_prof cagg[POLCMP_MAX]; /* ... and aggregated to the level */
 	long fi;			/* function of the instruction view, -1: none */
 	double fw;			/* its weight, in samples */
 	const struct attr_ent **ins;	/* its sampled instructions, by address (owned) */
@@ -134,6 +138,25 @@ static int report_oracle(struct report_ctx *x)
 }
 
 /* Oracle share of key (0 if absent). */
+/* Aggregate the --compare policies to the level. Returns 0 or -1 (out of memory). */
+static int report_compare_agg(struct report_ctx *x)
+{
+	for (size_t k = 0; k < x->cmp.n; k++)
+		for (size_t i = 0; i < x->cmp.col[k].n; i++)
+			if (attr_prof_add(&x->cagg[k], report_key(x, x->cmp.col[k].pc[i]), 0,
+					  x->cmp.col[k].w[i]))
+				return -1;
+	return 0;
+}
+
+/* Share of policy k's run at key. */
+static double report_compare_share(const struct report_ctx *x, size_t k, uint64_t key)
+{
+	const struct attr_ent *e = attr_prof_get(&x->cagg[k], key);
+
+	return e && x->cmp.col[k].total > 0 ? e->total / x->cmp.col[k].total : 0.0;
+}
+
 static double report_oracle_share(const struct report_ctx *x, uint64_t key)
 {
 	const struct attr_ent *e = attr_prof_get(&x->orc, key);
@@ -295,6 +318,13 @@ static void report_json(struct report_ctx *x, FILE *out)
 		fprintf(out, "}");
 		if (x->oracle)
 			fprintf(out, ", \"oracle_share\": %.6f", report_oracle_share(x, e->key));
+		if (x->cmp.n) {
+			fprintf(out, ", \"compare\": {");
+			for (size_t k = 0; k < x->cmp.n; k++)
+				fprintf(out, "%s\"%s\": %.6f", k ? ", " : "", x->cmp.col[k].name,
+					report_compare_share(x, k, e->key));
+			fprintf(out, "}");
+		}
 		fprintf(out, "}");
 	}
 	fprintf(out, "]");
@@ -348,7 +378,10 @@ static void report_text(struct report_ctx *x, FILE *out)
 	const struct attr_prof *a = &x->agg;
 	char name[512];
 	/* share 7, samples 9, oracle 8, categories 5 each, 2 spaces: at most 79 columns */
-	int symw = 79 - 7 - 9 - (x->oracle ? 8 : 0) - 5 * TIPROF_NCAT - 2;
+	int symw = 79 - 7 - 9 - (x->oracle ? 8 : 0) - 8 * (int)x->cmp.n - 5 * TIPROF_NCAT - 2;
+
+	if (symw < 24)	/* --compare columns: wider than 80 rather than names cut short */
+		symw = 24;
 	size_t rows = x->limit > 0 && (size_t)x->limit < a->n ? (size_t)x->limit : a->n;
 
 	report_head(x, out);
@@ -357,11 +390,15 @@ static void report_text(struct report_ctx *x, FILE *out)
 	fprintf(out, "%7s %8s", "share", "samples");
 	if (x->oracle)
 		fprintf(out, " %7s", "oracle");
+	for (size_t k = 0; k < x->cmp.n; k++)
+		fprintf(out, " %7.7s", x->cmp.col[k].name);
 	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		fprintf(out, " %4s", cat_heads[c]);
 	fprintf(out, "  %s\n", "symbol");
 	fprintf(out, "%6.2f%% %8.1f", 100.0, a->total);	/* the cycle stack as a first row */
 	if (x->oracle)
+		fprintf(out, " %6.2f%%", 100.0);
+	for (size_t k = 0; k < x->cmp.n; k++)
 		fprintf(out, " %6.2f%%", 100.0);
 	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		fprintf(out, " %4.0f", a->total > 0 ? 100 * a->cat[c] / a->total : 0.0);
@@ -374,6 +411,8 @@ static void report_text(struct report_ctx *x, FILE *out)
 			e->total);
 		if (x->oracle)
 			fprintf(out, " %6.2f%%", 100 * report_oracle_share(x, e->key));
+		for (size_t k = 0; k < x->cmp.n; k++)
+			fprintf(out, " %6.2f%%", 100 * report_compare_share(x, k, e->key));
 		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			if (e->w[c] > 0)
 				fprintf(out, " %4.0f", 100 * e->w[c] / e->total);
@@ -687,6 +726,8 @@ static int report_run(struct report_ctx *x)
 
 	attr_prof_init(&x->agg);
 	attr_prof_init(&x->orc);
+	for (size_t k = 0; k < POLCMP_MAX; k++)
+		attr_prof_init(&x->cagg[k]);
 	x->fi = -1;
 	if (sfprof_load(&x->p, x->file, x->elf, x->err, sizeof(x->err)))
 		goto fail;
@@ -696,6 +737,13 @@ static int report_run(struct report_ctx *x)
 	}
 	if (x->oracle && report_oracle(x))
 		goto fail;
+	if (x->compare && polcmp_load(&x->cmp, x->file, x->compare, x->p.hdr.build_id,
+				      x->p.hdr.build_id_len, x->err, sizeof(x->err)))
+		goto fail;
+	if (x->compare && report_compare_agg(x)) {
+		snprintf(x->err, sizeof(x->err), "out of memory");
+		goto fail;
+	}
 	if ((x->cycle_stack || x->svg || x->func) && report_func(x))
 		goto fail;
 	/* the chart first: a failure leaves neither it nor anything on standard output */
@@ -722,6 +770,9 @@ out:
 	free(x->hot);
 	attr_prof_free(&x->agg);
 	attr_prof_free(&x->orc);
+	for (size_t k = 0; k < POLCMP_MAX; k++)
+		attr_prof_free(&x->cagg[k]);
+	polcmp_free(&x->cmp);
 	sfprof_free(&x->p);
 	return ret;
 }
@@ -734,6 +785,8 @@ static const struct opt_use report_uses[] = {
 	  "the hottest)" },
 	{ OPT_LIMIT, "show N rows (default 25, cycle stacks 10; 0 = all; JSON: all)" },
 	{ OPT_ORACLE, "add the shares of an Oracle profile (tiprof sim --oracle)" },
+	{ OPT_COMPARE, "add what these policies and the Oracle said on the same run "
+	  "(FILE.policies, written by tiprof sim --profile)" },
 	{ OPT_CYCLE_STACK, "print cycle stacks instead of the flat profile" },
 	{ OPT_SVG, "with --cycle-stack, also write the chart to OUT.svg" },
 	{ OPT_JSON, NULL },
@@ -779,6 +832,9 @@ int cmd_report(int argc, char **argv)
 			break;
 		case OPT_ORACLE:
 			x.oracle = p.arg;
+			break;
+		case OPT_COMPARE:
+			x.compare = p.arg;
 			break;
 		case OPT_SVG:
 			x.svg = p.arg;

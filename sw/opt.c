@@ -41,8 +41,8 @@ static const struct opt_def opt_vocab[] = {
 	{ OPT_CYCLE_STACK, '\0', "cycle-stack", { NULL }, NULL, "print cycle stacks" },
 	{ OPT_SVG, '\0', "svg", { NULL }, "OUT", "also write the charts as SVG" },
 	{ OPT_COMPARE, '\0', "compare", { NULL }, "P1,P2,...",
-	  "show what other policies (NCI, NCI+ILP, LCI, Dispatch, Software, TIP-ILP) and the "
-	  "Oracle said on the same run" },
+	  "beside TIP, what Oracle, Ideal, LCI, NCI, NCI+ILP, Dispatch or Software said on the "
+	  "same run" },
 	{ OPT_PROFILE, '\0', "profile", { NULL }, "FILE", "record a TIP sample file" },
 	{ OPT_RTL, '\0', "rtl", { NULL }, NULL,
 	  "record through the Verilated RTL unit, checked against its C model every cycle" },

@@ -42,7 +42,6 @@ extern char **environ;
 /* Most sampling periods one --sweep runs side by side. */
 #define ACC_MAX_LANES 16
 /* Default Software skid L in cycles (docs/accuracy.md: PMU overflow to interrupt taken). */
-#define ACC_DEFAULT_SKID 40
 
 /* The policies judged, in report order, and their names (policy names of the JSON). */
 enum { SH_TIP, SH_TIP_ILP, SH_NCI, SH_NCI_ILP, SH_LCI, SH_DISPATCH, SH_SOFTWARE, SH_COUNT };
@@ -783,7 +782,7 @@ int cmd_accuracy(int argc, char **argv)
 		return TIPROF_EXIT_FAIL;
 	}
 	x->config = "4wide";
-	x->skid = ACC_DEFAULT_SKID;
+	x->skid = FE_DEFAULT_SKID;
 	for (int k = 0; k < SH_COUNT; k++)
 		x->show[x->nshow++] = k;
 	x->progress = isatty(STDERR_FILENO);

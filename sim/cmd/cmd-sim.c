@@ -21,6 +21,7 @@
 #include "cmd_out.h"
 #include "progress.h"
 #include "recsim.h"
+#include "sim_compare.h"
 #ifdef TIPROF_COSIM
 #include "cosim.h"
 #endif
@@ -42,6 +43,7 @@ struct sim_ctx {
 	struct sim_trace_sink tw; /* the ROB trace being written */
 	struct recsim_cfg prof; /* --profile: the sample file to record (prof.path NULL: none) */
 	struct recsim *rec;     /* the recorder while recording */
+	struct sim_compare cmp; /* the other policies on the recorder's sampled cycles */
 	int rtl;                /* --rtl: record through the Verilated RTL unit */
 #ifdef TIPROF_COSIM
 	struct cosim_unit *cu;  /* the RTL unit and its C model in lockstep */
@@ -117,6 +119,8 @@ static int sim_loop(struct sim_ctx *x)
 	if (x->rec) {
 		c = sim_consumer_recsim(x->rec);
 		sim_run_attach(&run, &c);
+		c = sim_consumer_compare(&x->cmp);	/* after the recorder: its sampled cycles */
+		sim_run_attach(&run, &c);
 	}
 	if (x->tw.open) {
 		c = sim_consumer_rob_trace(&x->tw);
@@ -144,6 +148,7 @@ static int sim_execute(struct sim_ctx *x)
 	struct core_cfg cfg;
 	struct iss_config icfg;
 	int ret = TIPROF_EXIT_FAIL;
+	char cmp_path[PATH_MAX + 16];
 	FILE *pf;
 
 	memset(&icfg, 0, sizeof(icfg));
@@ -180,6 +185,10 @@ static int sim_execute(struct sim_ctx *x)
 		x->rec = recsim_open(&x->prof, x->err, sizeof(x->err));
 		if (!x->rec)
 			goto fail;
+		if (sim_compare_init(&x->cmp, x->rec, cfg.width)) {
+			snprintf(x->err, sizeof(x->err), "out of memory");
+			goto fail;
+		}
 	}
 	if (x->trace_path &&
 	    sim_trace_open(&x->tw, x->trace_path, cfg.width, x->err, sizeof(x->err)))
@@ -194,6 +203,9 @@ static int sim_execute(struct sim_ctx *x)
 			goto fail;
 		}
 		x->rec = NULL;
+		snprintf(cmp_path, sizeof(cmp_path), "%s.policies", x->prof.path);
+		if (sim_compare_write(&x->cmp, cmp_path, x->prog_argv[0], x->err, sizeof(x->err)))
+			goto fail;
 		fprintf(stderr, "tiprof sim: %llu samples (%llu lost) written to %s\n",
 			(unsigned long long)rs.samples,
 			(unsigned long long)(rs.lost_unit + rs.lost_sw), x->prof.path);
@@ -235,6 +247,7 @@ out:
 	if (x->iss)
 		iss_destroy(x->iss);
 	recsim_abort(x->rec);
+	sim_compare_free(&x->cmp);
 #ifdef TIPROF_COSIM
 	cosim_unit_close(x->cu);
 #endif

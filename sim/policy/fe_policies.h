@@ -33,6 +33,9 @@ struct fe_queue {
 	size_t cap, head, n;
 };
 
+/* The Software policy's default skid L, cycles (`tiprof accuracy --skid`). */
+#define FE_DEFAULT_SKID 40
+
 struct fe_policies {
 	uint64_t skid;             /* L: cycles from the sample to its recognition */
 	struct profile disp;       /* DISPATCH profile */

@@ -29,6 +29,7 @@ struct recsim {
 	int w_open;			/* w is open */
 	struct recsim_stats st;		/* accounting */
 	int hw_err;			/* first accessor error (illegal access) */
+	int fired;			/* the unit selected a sample in the last core cycle */
 	struct tiprof_sample buf[RECSIM_DEPTH];	/* drain buffer */
 };
 
@@ -234,6 +235,7 @@ int recsim_cycle(struct recsim *r, const struct tiprof_rob_if *rob, char *err, s
 		snprintf(err, errlen, "%s", r->unit_msg);
 		return -1;
 	}
+	r->fired = recsim_model(r)->fired;
 	r->last = *rob;
 	/* irq_o in the coming cycle, from the C model: the RTL's irq_o is compared with it when
 	 * that cycle is clocked. */
@@ -241,6 +243,12 @@ int recsim_cycle(struct recsim *r, const struct tiprof_rob_if *rob, char *err, s
 		return 0;
 	r->st.drains++;
 	return recsim_drain(r, err, errlen);
+}
+
+/* Contract in recsim.h. */
+int recsim_fired(const struct recsim *r)
+{
+	return r->fired;
 }
 
 /* Contract in cmd-record-sim.h. */

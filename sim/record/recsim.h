@@ -67,6 +67,10 @@ struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errle
  * or -1 with err set (the recorder must then be aborted). */
 int recsim_cycle(struct recsim *r, const struct tiprof_rob_if *rob, char *err, size_t errlen);
 
+/* Did the unit select a sample in the core cycle recsim_cycle last clocked? (Samples that
+ * fire in the CSR-access cycles of a drain, when the core is stalled, are not counted.) */
+int recsim_fired(const struct recsim *r);
+
 /* Stop sampling, drain what is left, write the trailer and rename the file into place;
  * frees r. st (may be NULL) receives the accounting. Returns 0, or -1 with err set. */
 int recsim_close(struct recsim *r, struct recsim_stats *st, char *err, size_t errlen);

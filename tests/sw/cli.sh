@@ -122,5 +122,56 @@ grep -q ' [0-9]%, ' "$D/p3.err" && ok "--expect N: the share done is against N" 
 cmp -s "$D/p1.rep" "$D/p2.rep" && ok "the progress line leaves the report alone" ||
 	ko "reports differ between runs"
 
+# ---- --compare: the TIP paper's ceil/floor case study on the user's own run
+CF=$WL/ceilfloor
+env -i "$T" sim --profile "$D/cf.tps" "$CF" 20 >/dev/null 2>"$D/cf.err"
+samples=$(sed -n 's/^tiprof sim: \([0-9]*\) samples (0 lost).*/\1/p' "$D/cf.err")
+sampled=$(sed -n 's/^sampled //p' "$D/cf.tps.policies" 2>/dev/null)
+[ -n "$samples" ] && [ "$samples" = "$sampled" ] &&
+	ok "sim --profile writes FILE.policies: $sampled sampled cycles = $samples TIP samples" ||
+	ko "FILE.policies: sampled '$sampled' vs samples '$samples': $(head -2 "$D/cf.err")"
+if "$T" annotate --compare NCI,Oracle --function ceilf32x "$D/cf.tps" >"$D/cf.ann" 2>"$D/cf.aerr" &&
+   line=$(python3 - "$D/cf.ann" <<'PY'
+import re, sys
+rows = []  # (tip, nci, oracle, mnemonic)
+for l in open(sys.argv[1]):
+    m = re.match(r'^ *([0-9.]+)% +([0-9.]+%|\s{6}) +([0-9.]+%|\s{6}) .*?[0-9a-f]+:  (\S+)', l)
+    if m:
+        f = lambda s: float(s.strip().rstrip('%') or 0)
+        rows.append((f(m.group(1)), f(m.group(2)), f(m.group(3)), m.group(4)))
+assert len(rows) >= 10, rows
+tip = sorted(rows, key=lambda r: -r[0])[:2]
+nci = sorted(rows, key=lambda r: -r[1])[:2]
+assert sorted(r[3] for r in tip) == ['frflags', 'fsflags'], tip
+assert not {'frflags', 'fsflags'} & {r[3] for r in nci}, nci
+idx = {r[3]: i for i, r in enumerate(rows)}
+# NCI's two hottest are the instructions right after frflags and fsflags
+assert sorted(idx[r[3]] for r in nci) == sorted([idx['frflags'] + 1, idx['fsflags'] + 1]), nci
+for r in rows:  # TIP and the Oracle agree per instruction (4 sigma of the share + 0.3 pp)
+    assert abs(r[0] - r[2]) < 0.3 + 4 * (r[2] * (100 - r[2]) / 28000) ** 0.5, r
+print("TIP blames %s %.2f%%, %s %.2f%%; NCI blames %s %.2f%%, %s %.2f%%" %
+      (tip[0][3], tip[0][0], tip[1][3], tip[1][0], nci[0][3], nci[0][1], nci[1][3], nci[1][1]))
+PY
+); then
+	ok "annotate --compare NCI,Oracle on ceilfloor: $line"
+else
+	ko "annotate --compare: $(head -3 "$D/cf.aerr") $line"
+fi
+"$T" report --json --compare lci,software "$D/cf.tps" >"$D/cf.json" 2>&1 &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=[r["compare"] for r in d["rows"]] if "rows" in d else [r["compare"] for r in d["symbols"]]; assert abs(sum(x["LCI"] for x in s)-1)<1e-3 and abs(sum(x["Software"] for x in s)-1)<1e-3' "$D/cf.json" &&
+	ok "report --json --compare: each policy's shares over the rows add up to 1" ||
+	ko "report --json --compare: $(head -c 300 "$D/cf.json")"
+cp "$D/cf.tps" "$D/lone.tps"
+"$T" annotate --compare NCI "$D/lone.tps" >"$D/x.out" 2>"$D/x.err"; rc=$?
+[ $rc -eq 1 ] && [ "$(wc -l <"$D/x.err")" -eq 1 ] && grep -q "lone.tps.policies: cannot open" "$D/x.err" &&
+	ok "--compare without FILE.policies: exit 1, one line" || ko "no .policies: exit $rc $(cat "$D/x.err")"
+env -i "$T" sim --profile "$D/crc.tps" "$ELF" 6 >/dev/null 2>&1; cp "$D/crc.tps.policies" "$D/lone.tps.policies"
+"$T" annotate --compare NCI "$D/lone.tps" >"$D/x.out" 2>"$D/x.err"; rc=$?
+[ $rc -eq 1 ] && grep -q "another build-id" "$D/x.err" &&
+	ok "--compare with another program's FILE.policies: $(cat "$D/x.err")" || ko "build-id: exit $rc $(cat "$D/x.err")"
+"$T" annotate --compare NCI,PEBS "$D/cf.tps" >"$D/x.out" 2>"$D/x.err"; rc=$?
+[ $rc -eq 1 ] && grep -q "unknown policy 'PEBS'" "$D/x.err" && ok "--compare PEBS: $(cat "$D/x.err")" ||
+	ko "--compare PEBS: exit $rc $(cat "$D/x.err")"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
