@@ -101,6 +101,9 @@ deps:
 DEMO_CFG      := 2-64-16
 DEMO_WORKLOAD ?= quicksort
 DEMO_ARGS     ?= 20000
+# The program runs with an empty environment (env -i): what it sees, and so every figure the
+# demo prints, does not depend on who runs make (README quotes them; make test-readme checks).
+DEMO_PROG     := $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS)
 demo: deps
 	@$(MAKE) --no-print-directory $(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb $(BUILD)/vtip/4-64-8/Vtiprof_tb \
 	  $(BUILD)/bin/tiprof $(BUILD)/workloads/$(DEMO_WORKLOAD)
@@ -109,20 +112,30 @@ demo: deps
 	@$(BUILD)/vtip/$(DEMO_CFG)/Vtiprof_tb +bench=demo +outdir=$(BUILD)/demo | grep -v "^tip-harness: coverage"
 	@echo
 	@echo "== 2. $(DEMO_WORKLOAD) $(DEMO_ARGS) on the 4-wide out-of-order core model, the TIP unit's C model recording samples"
-	@$(BUILD)/bin/tiprof sim --profile $(BUILD)/demo/$(DEMO_WORKLOAD).tps \
-	  $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS)
+	@env -i $(BUILD)/bin/tiprof sim --profile $(BUILD)/demo/$(DEMO_WORKLOAD).tps $(DEMO_PROG)
 	@echo
 	@echo "== 3. cycle stacks from the TIP samples, hottest function first (chart: $(BUILD)/demo/$(DEMO_WORKLOAD)-cycle-stack.svg)"
 	@$(BUILD)/bin/tiprof report $(BUILD)/demo/$(DEMO_WORKLOAD).tps --cycle-stack --limit 5 \
 	  --svg $(BUILD)/demo/$(DEMO_WORKLOAD)-cycle-stack.svg
 	@echo
 	@echo "== 4. every policy against the Oracle (TIP unit's C model sampling the same run)"
-	@$(BUILD)/bin/tiprof accuracy --rob-trace $(BUILD)/demo/$(DEMO_WORKLOAD).rbt \
-	  $(BUILD)/workloads/$(DEMO_WORKLOAD) $(DEMO_ARGS) >/dev/null
+	@env -i $(BUILD)/bin/tiprof accuracy --rob-trace $(BUILD)/demo/$(DEMO_WORKLOAD).rbt \
+	  $(DEMO_PROG) >/dev/null
 	@echo
 	@echo "== 5. the same run's ROB interface through the RTL unit (W=4), compared with the C model every cycle"
 	@TIPROF_TB_TRACE=$(BUILD)/demo/$(DEMO_WORKLOAD).rbt $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=replay \
 	  +cycles=1000000000 +outdir=$(BUILD)/demo | grep -E "^replay:|PASS|FAIL"
+
+## test-readme: README's demo figures (every policy's error on quicksort) equal what make demo prints
+.PHONY: test-readme
+ifneq ($(TIPROF_SIM),0)
+TEST_TARGETS += test-readme
+endif
+test-readme: $(BUILD)/bin/tiprof $(BUILD)/workloads/$(DEMO_WORKLOAD)
+	@echo "== test-readme: README's figures from make demo (step 4) against a fresh run"
+	@mkdir -p $(BUILD)/readme
+	@env -i $(BUILD)/bin/tiprof accuracy -o $(BUILD)/readme/accuracy.txt $(DEMO_PROG) >/dev/null
+	@tests/docs/readme_figures.sh README.md $(BUILD)/readme/accuracy.txt
 
 test: deps $(TEST_TARGETS)
 	@echo "test: $(words $(TEST_TARGETS)) passed, 0 failed (test tiers)"
