@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cmd-dump.c - `tiprof dump FILE`: the text form of a sample file (header, every
- * sample in file order, trailer), through the sample-file reader. Hottest-first
- * views are `tiprof report`'s job.
+ * sample and object record in file order, trailer), through the sample-file reader.
+ * Hottest-first views are `tiprof report`'s job.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,7 +21,7 @@ struct dump_ctx {
 /* Print everything; returns an exit status, printing one line on stderr on failure. */
 static int dump_run(struct dump_ctx *d)
 {
-	struct tiprof_sample s;
+	struct sf_record rec;
 	int ret;
 
 	if (strcmp(d->path, "-") == 0)
@@ -32,8 +32,9 @@ static int dump_run(struct dump_ctx *d)
 		goto fail;
 	if (sf_dump_header(d->out, &d->rd.hdr))
 		goto out_err;
-	while ((ret = sf_reader_next(&d->rd, &s)) > 0) {
-		if (sf_dump_sample(d->out, &d->rd.hdr, d->n++, &s))
+	while ((ret = sf_reader_next_record(&d->rd, &rec)) > 0) {
+		if (rec.type == SF_REC_OBJECT ? sf_dump_object(d->out, &d->rd.hdr, &rec.object) :
+		    sf_dump_sample(d->out, &d->rd.hdr, d->n++, &rec.sample))
 			goto out_err;
 	}
 	if (ret < 0)

@@ -380,7 +380,7 @@ static void report_text(struct report_ctx *x, FILE *out)
 	/* share 7, samples 9, oracle 8, categories 5 each, 2 spaces: at most 79 columns */
 	int symw = 79 - 7 - 9 - (x->oracle ? 8 : 0) - 8 * (int)x->cmp.n - 5 * TIPROF_NCAT - 2;
 
-	if (symw < 24)	/* --compare columns: wider than 80 rather than names cut short */
+	if (x->cmp.n && symw < 24)	/* --compare: wider than 80 rather than names cut short */
 		symw = 24;
 	size_t rows = x->limit > 0 && (size_t)x->limit < a->n ? (size_t)x->limit : a->n;
 

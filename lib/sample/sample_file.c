@@ -176,6 +176,31 @@ size_t sf_sample_size(const struct sf_header *h, const struct tiprof_sample *s)
 	return SF_SAMPLE_FIXED + popcount8(s->valid) * (size_t)(h->xlen / 8);
 }
 
+/* Contract in sample_file.h. */
+int sf_object_validate(const struct sf_header *h, const struct sf_object *o,
+		       const char **why)
+{
+	if (o->start >= o->end)
+		return fail(why, "object range is empty (start >= end)", SF_EINVAL);
+	if (h->xlen == 32 && o->end > 0x100000000ull)
+		return fail(why, "object range beyond XLEN", SF_EINVAL);
+	if (o->kind > SF_OBJ_MAPPED)
+		return fail(why, "unknown object kind (must be 0, 1 or 2)", SF_EINVAL);
+	if (o->path_len > SF_PATH_MAX)
+		return fail(why, "object path longer than 4095 bytes", SF_EINVAL);
+	if (o->build_id_len > SF_BUILD_ID_MAX)
+		return fail(why, "object build-id longer than 64 bytes", SF_EINVAL);
+	if (memchr(o->path, 0, o->path_len))
+		return fail(why, "object path contains a NUL byte", SF_EINVAL);
+	return 0;
+}
+
+/* Contract in sample_file.h. */
+size_t sf_object_size(const struct sf_object *o)
+{
+	return SF_EXT_FIXED + SF_OBJECT_FIXED + (size_t)o->path_len + o->build_id_len;
+}
+
 /* ---------------------------------------------------------------- codecs */
 
 /* Contract in sample_file.h. */
@@ -299,6 +324,30 @@ int sf_sample_encode(const struct sf_header *h, const struct tiprof_sample *s,
 }
 
 /* Contract in sample_file.h. */
+int sf_object_encode(const struct sf_header *h, const struct sf_object *o, uint8_t *buf,
+		     size_t cap, const char **why)
+{
+	size_t n = sf_object_size(o);
+	uint8_t *p = buf + SF_EXT_FIXED;
+
+	if (sf_object_validate(h, o, why))
+		return SF_EINVAL;
+	if (cap < n)
+		return fail(why, "buffer too small", SF_ENEED);
+	buf[0] = SF_REC_OBJECT;
+	put32(buf + 1, (uint32_t)(n - SF_EXT_FIXED));
+	put64(p, o->start);
+	put64(p + 8, o->end);
+	put64(p + 16, o->bias);
+	put16(p + 24, o->path_len);
+	p[26] = o->build_id_len;
+	p[27] = o->kind;
+	memcpy(p + SF_OBJECT_FIXED, o->path, o->path_len);
+	memcpy(p + SF_OBJECT_FIXED + o->path_len, o->build_id, o->build_id_len);
+	return (int)n;
+}
+
+/* Contract in sample_file.h. */
 int sf_trailer_encode(const struct sf_trailer *t, uint8_t *buf, size_t cap)
 {
 	if (cap < SF_TRAILER_SIZE)
@@ -345,6 +394,31 @@ static int sample_decode(const struct sf_header *h, const uint8_t *buf, size_t l
 	return (int)n;
 }
 
+/* Decode the payload p[0..len) of an object record (its length already checked
+ * against the buffer). */
+static int object_decode(const struct sf_header *h, const uint8_t *p, uint32_t len,
+			 struct sf_object *o, const char **why)
+{
+	memset(o, 0, sizeof(*o));
+	if (len < SF_OBJECT_FIXED)
+		return fail(why, "object record shorter than its fixed part", SF_ERECORD);
+	o->start = get64(p);
+	o->end = get64(p + 8);
+	o->bias = get64(p + 16);
+	o->path_len = get16(p + 24);
+	o->build_id_len = p[26];
+	o->kind = p[27];
+	if (o->path_len > SF_PATH_MAX || o->build_id_len > SF_BUILD_ID_MAX ||
+	    SF_OBJECT_FIXED + (uint32_t)o->path_len + o->build_id_len > len)
+		return fail(why, "object record's path and build-id overrun it", SF_ERECORD);
+	memcpy(o->path, p + SF_OBJECT_FIXED, o->path_len);
+	o->path[o->path_len] = '\0';
+	memcpy(o->build_id, p + SF_OBJECT_FIXED + o->path_len, o->build_id_len);
+	if (sf_object_validate(h, o, why))
+		return SF_ERECORD;
+	return 0;
+}
+
 /* Contract in sample_file.h. */
 int sf_record_decode(const struct sf_header *h, const uint8_t *buf, size_t len,
 		     struct sf_record *r, const char **why)
@@ -375,6 +449,9 @@ int sf_record_decode(const struct sf_header *h, const uint8_t *buf, size_t len,
 		if (len < SF_EXT_FIXED + (size_t)ext)
 			return fail(why, "extension record incomplete", SF_ENEED);
 		r->ext_len = ext;
+		if (buf[0] == SF_REC_OBJECT && h->version_minor >= 1 &&
+		    object_decode(h, buf + SF_EXT_FIXED, ext, &r->object, why))
+			return SF_ERECORD;
 		return (int)(SF_EXT_FIXED + ext);
 	}
 	return fail(why, "unknown record type", SF_ERECORD);
@@ -524,6 +601,27 @@ int sf_writer_sample(struct sf_writer *w, const struct tiprof_sample *s)
 	if (wwrite(w, rec, (size_t)n))
 		return w->err;
 	w->samples++;
+	return 0;
+}
+
+/* Contract in sample_file.h. */
+int sf_writer_object(struct sf_writer *w, const struct sf_object *o)
+{
+	uint8_t rec[SF_EXT_FIXED + SF_OBJECT_FIXED + SF_PATH_MAX + SF_BUILD_ID_MAX];
+	const char *why = NULL;
+	int n;
+
+	if (w->err)
+		return w->err;
+	n = sf_object_encode(&w->hdr, o, rec, sizeof(rec), &why);
+	if (n < 0) {
+		snprintf(w->msg, sizeof(w->msg), "%s: object record %" PRIu64 " is invalid: %s",
+			 w->path, w->objects, why);
+		return SF_EINVAL;
+	}
+	if (wwrite(w, rec, (size_t)n))
+		return w->err;
+	w->objects++;
 	return 0;
 }
 
@@ -702,7 +800,7 @@ int sf_reader_open(struct sf_reader *r, const char *path)
 }
 
 /* Contract in sample_file.h. */
-int sf_reader_next(struct sf_reader *r, struct tiprof_sample *s)
+int sf_reader_next_record(struct sf_reader *r, struct sf_record *out)
 {
 	struct sf_record rec;
 	const char *why = "";
@@ -749,12 +847,20 @@ int sf_reader_next(struct sf_reader *r, struct tiprof_sample *s)
 		r->pos += (size_t)ret;
 		r->offset += (uint64_t)ret;
 		if (rec.type == SF_REC_SAMPLE) {
-			*s = rec.sample;
+			out->type = rec.type;
+			out->sample = rec.sample;
 			r->samples++;
 			return 1;
 		}
 		if (rec.type == SF_REC_TRAILER)
 			break;
+		if (rec.type == SF_REC_OBJECT && r->hdr.version_minor >= 1) {
+			out->type = rec.type;
+			out->object = rec.object;
+			out->ext_len = rec.ext_len;
+			r->objects++;
+			return 1;
+		}
 		r->ext_records++;
 	}
 	r->trailer = rec.trailer;
@@ -769,6 +875,19 @@ int sf_reader_next(struct sf_reader *r, struct tiprof_sample *s)
 			     PRIu64, r->offset);
 	r->done = 1;
 	return 0;
+}
+
+/* Contract in sample_file.h. */
+int sf_reader_next(struct sf_reader *r, struct tiprof_sample *s)
+{
+	struct sf_record rec;
+	int ret;
+
+	while ((ret = sf_reader_next_record(r, &rec)) == 1 && rec.type != SF_REC_SAMPLE)
+		;
+	if (ret == 1)
+		*s = rec.sample;
+	return ret;
 }
 
 /* Contract in sample_file.h. */
@@ -876,6 +995,28 @@ int sf_dump_sample(FILE *out, const struct sf_header *h, uint64_t idx,
 		if ((s->valid >> i) & 1u)
 			bad |= fprintf(out, " [%u]=0x%0*" PRIx64, i, digits, s->addr[i]) < 0;
 	bad |= fputc('\n', out) == EOF;
+	return bad ? SF_EIO : 0;
+}
+
+/* Contract in sample_file.h. */
+const char *sf_object_kind_name(unsigned kind)
+{
+	static const char *const names[] = { "main", "interp", "mapped" };
+
+	return kind <= SF_OBJ_MAPPED ? names[kind] : "invalid";
+}
+
+/* Contract in sample_file.h. */
+int sf_dump_object(FILE *out, const struct sf_header *h, const struct sf_object *o)
+{
+	int digits = h->xlen / 4, bad = 0;
+
+	bad |= fprintf(out, "object: %s 0x%0*" PRIx64 "-0x%0*" PRIx64 " bias=0x%" PRIx64
+		       " %s build-id=", sf_object_kind_name(o->kind), digits, o->start, digits,
+		       o->end, o->bias, o->path_len ? o->path : "(unknown)") < 0;
+	for (unsigned i = 0; i < o->build_id_len; i++)
+		bad |= fprintf(out, "%02x", o->build_id[i]) < 0;
+	bad |= fprintf(out, "%s\n", o->build_id_len ? "" : "(none)") < 0;
 	return bad ? SF_EIO : 0;
 }
 

@@ -29,25 +29,34 @@
 #define SF_MAGIC TIPROF_SAMPLE_FILE_MAGIC	/* 8 bytes at offset 0 */
 #define SF_MAGIC_LEN 8
 #define SF_VERSION_MAJOR 1		/* readers accept this major only */
-#define SF_VERSION_MINOR 0		/* any minor of the major is readable */
+#define SF_VERSION_MINOR 1		/* any minor of the major is readable */
 #define SF_HEADER_FIXED 64		/* fixed part of the header */
 #define SF_HEADER_MAX (1u << 20)	/* largest header_size accepted */
 #define SF_PATH_MAX 4095		/* longest workload ELF path, bytes */
 #define SF_BUILD_ID_MAX 64		/* longest build-id, bytes */
 #define SF_REC_SAMPLE 0x01		/* record type: one sample */
 #define SF_REC_TRAILER 0x02		/* record type: the trailer (last) */
+#define SF_REC_OBJECT 0x80		/* extension record (1.1): a mapped object */
 #define SF_REC_EXT_MIN 0x80		/* 0x80..0xFE: length-prefixed extension */
 #define SF_REC_EXT_MAX 0xFE		/*   records, skipped by this version */
 #define SF_EXT_MAX (1u << 24)		/* largest extension payload accepted */
 #define SF_SAMPLE_FIXED 15		/* sample record without addresses */
 #define SF_TRAILER_SIZE 41		/* trailer record */
 #define SF_EXT_FIXED 5			/* extension record without payload */
+#define SF_OBJECT_FIXED 28		/* object payload without path and build-id */
 
 /* Where the samples come from (header byte 31). */
 enum sf_source {
 	SF_SOURCE_UNKNOWN = 0,		/* not recorded */
 	SF_SOURCE_SIMULATOR = 1,	/* the simulator (C model or RTL) */
 	SF_SOURCE_BOARD = 2,		/* a board or FPGA through the driver */
+};
+
+/* What a mapped object is (object record, payload byte 27). */
+enum sf_object_kind {
+	SF_OBJ_MAIN = 0,		/* the program the header names */
+	SF_OBJ_INTERP = 1,		/* its program interpreter (ld.so) */
+	SF_OBJ_MAPPED = 2,		/* another file mapped executable (a shared library) */
 };
 
 /* Status codes (negative); 0 or positive values are successes. */
@@ -96,12 +105,27 @@ struct sf_trailer {
 	uint64_t end_cycle;	/* unit's CYCLE when sampling stopped */
 };
 
+/* An object record (format 1.1): one ELF object the program had mapped executable, like
+ * perf's MMAP record. Run-time address = link-time address + bias (mod 2^64). */
+struct sf_object {
+	uint64_t start;			/* run-time start of its executable range */
+	uint64_t end;			/* run-time end (exclusive), > start */
+	uint64_t bias;			/* load bias */
+	uint8_t kind;			/* enum sf_object_kind */
+	uint8_t build_id_len;		/* bytes in build_id, 0..SF_BUILD_ID_MAX */
+	uint16_t path_len;		/* bytes in path, 0..SF_PATH_MAX */
+	char path[SF_PATH_MAX + 1];	/* file it was read from, NUL-terminated */
+	uint8_t build_id[SF_BUILD_ID_MAX];	/* its GNU build-id note bytes */
+};
+
 /* One decoded record. */
 struct sf_record {
-	uint8_t type;			/* SF_REC_SAMPLE, SF_REC_TRAILER or 0x80..0xFE */
+	uint8_t type;			/* SF_REC_SAMPLE, SF_REC_TRAILER, SF_REC_OBJECT or
+					 * another 0x80..0xFE */
 	struct tiprof_sample sample;	/* type SF_REC_SAMPLE */
 	struct sf_trailer trailer;	/* type SF_REC_TRAILER */
-	uint32_t ext_len;		/* extension: payload bytes (skipped) */
+	struct sf_object object;	/* type SF_REC_OBJECT in a file of format >= 1.1 */
+	uint32_t ext_len;		/* extension: payload bytes */
 };
 
 /* ---- codecs: no I/O; `why` (may be NULL) receives a constant reason string ---- */
@@ -139,12 +163,28 @@ size_t sf_sample_size(const struct sf_header *h, const struct tiprof_sample *s);
 int sf_sample_encode(const struct sf_header *h, const struct tiprof_sample *s,
 		     uint8_t *buf, size_t cap, const char **why);
 
+/* Check an object record against the format (start < end, both below 2^XLEN, kind, path
+ * and build-id lengths, no NUL in the path). 0 or SF_EINVAL (reason in why). */
+int sf_object_validate(const struct sf_header *h, const struct sf_object *o,
+		       const char **why);
+
+/* Bytes the object record of o takes (5 + 28 + path + build-id). */
+size_t sf_object_size(const struct sf_object *o);
+
+/* Encode an object record. Returns bytes written, SF_EINVAL, or SF_ENEED. */
+int sf_object_encode(const struct sf_header *h, const struct sf_object *o, uint8_t *buf,
+		     size_t cap, const char **why);
+
 /* Encode the trailer record. Returns SF_TRAILER_SIZE or SF_ENEED. */
 int sf_trailer_encode(const struct sf_trailer *t, uint8_t *buf, size_t cap);
 
 /* Decode one record (sample, trailer or extension) from buf[0..len) for the file
  * described by h. Returns bytes consumed, SF_ENEED, or SF_ERECORD. Extension
- * records are consumed whole (payload skipped; r->ext_len says how long). */
+ * records are consumed whole (r->ext_len says how long the payload is); an object
+ * record (type 0x80) of a file whose header says 1.1 or later is decoded into
+ * r->object and checked (sf_object_validate; payload bytes after the path and
+ * build-id, a later minor's fields, are skipped); in a 1.0 file type 0x80 is an
+ * unknown extension, skipped. */
 int sf_record_decode(const struct sf_header *h, const uint8_t *buf, size_t len,
 		     struct sf_record *r, const char **why);
 
@@ -160,6 +200,7 @@ struct sf_writer {
 	char *tmp_path;			/* temporary path beside it (owned) */
 	struct sf_header hdr;		/* the header written */
 	uint64_t samples;		/* sample records written so far */
+	uint64_t objects;		/* object records written so far */
 	int err;			/* first I/O error (SF_E*), sticky; 0 if none */
 	int sys_errno;			/* errno of that error if SF_EIO */
 	char msg[256];			/* one-line description of the last error */
@@ -173,6 +214,12 @@ int sf_writer_open(struct sf_writer *w, const char *path, const struct sf_header
  * written, w->msg says why, the writer stays usable: count it as lost); or the
  * writer's sticky error (SF_EIO). */
 int sf_writer_sample(struct sf_writer *w, const struct tiprof_sample *s);
+
+/* Append one object record (anywhere before the trailer; readers resolve sample
+ * addresses after reading the whole file). 0; SF_EINVAL if o breaks
+ * sf_object_validate() (nothing written, w->msg says why, the writer stays usable);
+ * or the writer's sticky error. */
+int sf_writer_object(struct sf_writer *w, const struct sf_object *o);
 
 /* Write the trailer (t->samples is replaced by the count written), flush, sync,
  * close and rename the temporary file to the final path. On any error the
@@ -197,7 +244,8 @@ struct sf_reader {
 	uint64_t offset;		/* file offset of buf[pos] */
 	struct sf_header hdr;		/* the header (valid after open) */
 	uint64_t samples;		/* sample records returned so far */
-	uint64_t ext_records;		/* extension records skipped */
+	uint64_t objects;		/* object records read so far */
+	uint64_t ext_records;		/* unknown extension records skipped */
 	struct sf_trailer trailer;	/* the trailer (valid once next returned 0) */
 	int done;			/* the trailer was read and checked */
 	int err;			/* first error, sticky; 0 if none */
@@ -214,8 +262,14 @@ int sf_reader_open_stream(struct sf_reader *r, FILE *fp, const char *name);
 
 /* Next sample into s: returns 1 with a sample, 0 at the end (the trailer was
  * read, its count agrees, nothing follows it; r->trailer holds it), or an SF_E*
- * with r->msg set (SF_ETRUNC when the file stops early). */
+ * with r->msg set (SF_ETRUNC when the file stops early). Object records are
+ * checked and skipped (counted in r->objects). */
 int sf_reader_next(struct sf_reader *r, struct tiprof_sample *s);
+
+/* As sf_reader_next(), for callers that also want the object records: returns 1
+ * with rec->type SF_REC_SAMPLE (rec->sample) or SF_REC_OBJECT (rec->object), 0 at
+ * the end, or an SF_E*. Unknown extension records are skipped. */
+int sf_reader_next_record(struct sf_reader *r, struct sf_record *rec);
 
 /* The one-line description of the reader's error ("" if none). */
 const char *sf_reader_error(const struct sf_reader *r);
@@ -234,6 +288,12 @@ int sf_dump_header(FILE *out, const struct sf_header *h);
 /* One line for sample number idx. Returns 0 or SF_EIO. */
 int sf_dump_sample(FILE *out, const struct sf_header *h, uint64_t idx,
 		   const struct tiprof_sample *s);
+
+/* One line for an object record. Returns 0 or SF_EIO. */
+int sf_dump_object(FILE *out, const struct sf_header *h, const struct sf_object *o);
+
+/* Name of an object kind: "main", "interp", "mapped" ("invalid" otherwise). */
+const char *sf_object_kind_name(unsigned kind);
 
 /* One line for the trailer. Returns 0 or SF_EIO. */
 int sf_dump_trailer(FILE *out, const struct sf_trailer *t);

@@ -36,7 +36,7 @@ good=$DIR/good.tps
 run "good file" 0 - "$TIPROF" dump "$good"
 n=$(grep -c '^[0-9]*: cycle=' "$DIR/out")
 [ "$n" -eq 20 ] && ok || bad "good file: $n sample lines, want 20"
-grep -q '^tiprof sample file 1\.0$' "$DIR/out" && ok || bad "good file: no header line"
+grep -q '^tiprof sample file 1\.1$' "$DIR/out" && ok || bad "good file: no header line"
 grep -q '^workload: /opt/bench/mcf ' "$DIR/out" && ok || bad "good file: no workload line"
 grep -q '^trailer: samples=20 lost_unit=5 lost_sw=1 ' "$DIR/out" && ok || bad "good file: trailer"
 grep -q '^3: cycle=4000 drained bank=3 valid=0x08 priv=U ctx=0x0001 \[3\]=0x0000000000010300$' \
@@ -77,7 +77,7 @@ done
 [ "$crashes" -eq 0 ] && ok || bad "$crashes corrupted files gave an exit status > 1"
 [ "$multi" -eq 0 ] && ok || bad "$multi corrupted files gave more than one stderr line"
 
-mkdir -p "$DIR/nofile"
+rm -rf "$DIR/nofile"; mkdir -p "$DIR/nofile"	# a rerun must not find the last run's copy
 run "no arguments: tiprof.tps, as perf report reads perf.data" 1 "tiprof.tps: cannot open" \
 	sh -c 'cd "$1" && exec "$2" dump' sh "$DIR/nofile" "$(realpath "$TIPROF")"
 cp "$good" "$DIR/nofile/tiprof.tps"
@@ -94,7 +94,7 @@ run "help" 0 - "$TIPROF" help
 grep -q '^  dump ' "$DIR/out" && ok || bad "help does not list dump"
 run "help dump" 0 - "$TIPROF" help dump
 run "version" 0 - "$TIPROF" version
-grep -q '^tiprof .* (sample file format 1\.0, TIP register map 1\.0)$' "$DIR/out" && ok ||
+grep -q '^tiprof .* (sample file format 1\.1, TIP register map 1\.0)$' "$DIR/out" && ok ||
 	bad "version line: $(cat "$DIR/out")"
 "$TIPROF" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "no command: want exit 2"
 

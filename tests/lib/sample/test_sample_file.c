@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_sample_file.c - tests of lib/sample/sample_file: a byte-exact golden file built
- * here from the table in docs/sample-file.md (not from the encoder), round trips of
- * random files in every configuration, truncation at every byte offset, random
- * corruption (built with AddressSanitizer/UBSan: a crash or an overflow fails the
- * run), foreign and newer files, the writer's temporary-file discipline, and the
- * dumper's text.
+ * here from the table in docs/sample-file.md (not from the encoder), with object
+ * records (format 1.1), and a 1.0 golden image that must still read; round trips of
+ * random files (samples and object records) in every configuration, truncation at
+ * every byte offset, random corruption (built with AddressSanitizer/UBSan: a crash or
+ * an overflow fails the run), foreign and newer files, object-record validation, the
+ * writer's temporary-file discipline, and the dumper's text.
  *
  * Usage: test_sample_file TMPDIR
  */
@@ -83,6 +84,17 @@ static int one_line_naming(const char *msg, const char *name)
 	return msg[0] && !strchr(msg, '\n') && strncmp(msg, name, strlen(name)) == 0;
 }
 
+static int sample_equal(const struct tiprof_sample *a, const struct tiprof_sample *b);
+
+static int object_equal(const struct sf_object *a, const struct sf_object *b)
+{
+	return a->start == b->start && a->end == b->end && a->bias == b->bias &&
+	       a->kind == b->kind && a->path_len == b->path_len &&
+	       a->build_id_len == b->build_id_len &&
+	       memcmp(a->path, b->path, a->path_len + 1u) == 0 &&
+	       memcmp(a->build_id, b->build_id, a->build_id_len) == 0;
+}
+
 /* ---------------------------------------------------------------- golden file */
 
 /* The tiny file of the golden test: W=2, XLEN=32, two samples. */
@@ -129,8 +141,57 @@ static void golden_samples(struct tiprof_sample s[2])
 	s[1].addr[0] = 0xFFFFFFFE;
 }
 
-/* The golden file's bytes, following docs/sample-file.md offset by offset. */
-static void golden_bytes(struct bytes *x)
+/* The golden file's two object records: the program, and a library mapped with a bias. */
+static void golden_objects(struct sf_object o[2])
+{
+	memset(o, 0, 2 * sizeof(*o));
+	o[0].start = 0x10000;
+	o[0].end = 0x12000;
+	o[0].bias = 0;
+	o[0].kind = SF_OBJ_MAIN;
+	o[0].path_len = 6;
+	memcpy(o[0].path, "/bin/x", 7);
+	o[0].build_id_len = 4;
+	memcpy(o[0].build_id, "\xDE\xAD\xBE\xEF", 4);
+	o[1].start = 0x40001000;
+	o[1].end = 0x40100000;
+	o[1].bias = 0x40000000;
+	o[1].kind = SF_OBJ_MAPPED;
+	o[1].path_len = 11;
+	memcpy(o[1].path, "/lib/libc.6", 12);
+}
+
+/* The bytes of golden object record k (docs/sample-file.md, "Object record"). */
+static void golden_object_bytes(struct bytes *x, unsigned k)
+{
+	if (k == 0) {
+		b_u8(x, 0x80);				/* 0  type */
+		b_le(x, 28 + 6 + 4, 4);			/* 1  payload length */
+		b_le(x, 0x10000, 8);			/* 5  start */
+		b_le(x, 0x12000, 8);			/* 13 end */
+		b_le(x, 0, 8);				/* 21 bias */
+		b_le(x, 6, 2);				/* 29 path_len */
+		b_u8(x, 4);				/* 31 build_id_len */
+		b_u8(x, 0);				/* 32 kind: main */
+		b_raw(x, "/bin/x", 6);			/* 33 path */
+		b_raw(x, "\xDE\xAD\xBE\xEF", 4);	/* 39 build-id */
+	} else {
+		b_u8(x, 0x80);
+		b_le(x, 28 + 11, 4);
+		b_le(x, 0x40001000, 8);
+		b_le(x, 0x40100000, 8);
+		b_le(x, 0x40000000, 8);
+		b_le(x, 11, 2);
+		b_u8(x, 0);
+		b_u8(x, 2);				/* kind: mapped */
+		b_raw(x, "/lib/libc.6", 11);
+	}
+}
+
+/* The golden file's bytes, following docs/sample-file.md offset by offset: format 1.1
+ * with an object record before the samples and one between them, or (v10) the 1.0
+ * image of the same samples, which has none. */
+static void golden_bytes_v(struct bytes *x, int v10)
 {
 	static const uint8_t magic[8] = { 0x7F, 'T', 'I', 'P', 'R', 'O', 'F', '\n' };
 
@@ -138,7 +199,7 @@ static void golden_bytes(struct bytes *x)
 	/* header, fixed part */
 	b_raw(x, magic, 8);			/* 0  magic */
 	b_le(x, 1, 2);				/* 8  version_major */
-	b_le(x, 0, 2);				/* 10 version_minor */
+	b_le(x, v10 ? 0 : 1, 2);		/* 10 version_minor */
 	b_le(x, 64 + 6 + 4, 4);			/* 12 header_size */
 	b_u8(x, 2);				/* 16 w */
 	b_u8(x, 32);				/* 17 xlen */
@@ -157,6 +218,8 @@ static void golden_bytes(struct bytes *x)
 	b_le(x, 0, 5);				/* 59 reserved */
 	b_raw(x, "/bin/x", 6);			/* 64 elf path */
 	b_raw(x, "\xDE\xAD\xBE\xEF", 4);	/* 70 build-id */
+	if (!v10)
+		golden_object_bytes(x, 0);
 	/* sample 0: computing */
 	b_u8(x, 0x01);				/* type */
 	b_u8(x, 0);				/* flags */
@@ -167,6 +230,8 @@ static void golden_bytes(struct bytes *x)
 	b_le(x, 0x1122334455667788ull, 8);	/* cycle */
 	b_le(x, 0x80001000, 4);			/* slot 0 */
 	b_le(x, 0x80000FFC, 4);			/* slot 1 */
+	if (!v10)
+		golden_object_bytes(x, 1);
 	/* sample 1: flushed */
 	b_u8(x, 0x01);
 	b_u8(x, TIPROF_SF_MISPRED);
@@ -185,6 +250,11 @@ static void golden_bytes(struct bytes *x)
 	b_le(x, 0x100000000ull, 8);		/* end_cycle */
 }
 
+static void golden_bytes(struct bytes *x)
+{
+	golden_bytes_v(x, 0);
+}
+
 static const struct sf_trailer golden_trailer = { 999, 3, 4, 9, 0x100000000ull };
 
 /* Write the golden file with the writer; 0 on success. */
@@ -192,11 +262,14 @@ static int write_golden(const char *path)
 {
 	struct sf_header h;
 	struct tiprof_sample s[2];
+	struct sf_object o[2];
 	struct sf_writer w;
 
 	golden_header(&h);
 	golden_samples(s);
-	if (sf_writer_open(&w, path, &h) || sf_writer_sample(&w, &s[0]) ||
+	golden_objects(o);
+	if (sf_writer_open(&w, path, &h) || sf_writer_object(&w, &o[0]) ||
+	    sf_writer_sample(&w, &s[0]) || sf_writer_object(&w, &o[1]) ||
 	    sf_writer_sample(&w, &s[1])) {
 		printf("  %s\n", w.msg);
 		sf_writer_abort(&w);
@@ -228,6 +301,60 @@ static void test_golden(const char *dir)
 		      i < n ? got[i] : 0, i < n ? want.b[i] : 0);
 	}
 	free(got);
+	/* a 1.0 file (no object records) still reads, samples and trailer alike */
+	golden_bytes_v(&want, 1);
+	snprintf(path, sizeof(path), "%s/golden-1.0.tps", dir);
+	CHECK(spit(path, want.b, want.n) == 0, "write the 1.0 image");
+	{
+		struct sf_reader rd;
+		struct sf_record rec;
+		struct tiprof_sample s[2];
+		unsigned ns = 0, no = 0, good = 1;
+		int ret = sf_reader_open(&rd, path);
+
+		golden_samples(s);
+		CHECK(ret == 0, "open 1.0: %s", sf_reader_error(&rd));
+		while (ret >= 0 && (ret = sf_reader_next_record(&rd, &rec)) == 1) {
+			if (rec.type == SF_REC_OBJECT)
+				no++;
+			else if (ns < 2)
+				good &= sample_equal(&rec.sample, &s[ns++]);
+		}
+		CHECK(ret == 0 && ns == 2 && no == 0 && good && rd.hdr.version_minor == 0 &&
+		      rd.trailer.samples == 2, "1.0 file reads: %d %u samples %u objects %s", ret,
+		      ns, no, sf_reader_error(&rd));
+		sf_reader_close(&rd);
+	}
+	/* the 1.1 golden file through both reader entry points */
+	snprintf(path, sizeof(path), "%s/golden.tps", dir);
+	{
+		struct sf_reader rd;
+		struct sf_record rec;
+		struct tiprof_sample smp;
+		struct sf_object o[2];
+		unsigned ns = 0, no = 0, good = 1;
+		int ret = sf_reader_open(&rd, path);
+
+		golden_objects(o);
+		while (ret >= 0 && (ret = sf_reader_next_record(&rd, &rec)) == 1) {
+			if (rec.type == SF_REC_SAMPLE) {
+				ns++;
+				continue;
+			}
+			good &= no < 2 && object_equal(&rec.object, &o[no]);
+			no++;
+		}
+		CHECK(ret == 0 && ns == 2 && no == 2 && good, "objects read back: %d %u %u %s", ret,
+		      ns, no, sf_reader_error(&rd));
+		sf_reader_close(&rd);
+		ns = 0;
+		ret = sf_reader_open(&rd, path);
+		while (ret >= 0 && (ret = sf_reader_next(&rd, &smp)) == 1)
+			ns++;
+		CHECK(ret == 0 && ns == 2 && rd.objects == 2, "sf_reader_next skips objects: %d %u",
+		      ret, ns);
+		sf_reader_close(&rd);
+	}
 }
 
 /* ---------------------------------------------------------------- random files */
@@ -265,6 +392,27 @@ static void random_sample(struct tc_rng *r, const struct sf_header *h, unsigned 
 	for (unsigned i = 0; i < h->w; i++)
 		if ((s->valid >> i) & 1u)
 			s->addr[i] = tc_rand(r) & am;
+}
+
+/* A random object record valid for h. */
+static void random_object(struct tc_rng *r, const struct sf_header *h, struct sf_object *o)
+{
+	uint64_t am = h->xlen == 64 ? ~0ull : 0xFFFFFFFFull;
+
+	memset(o, 0, sizeof(*o));
+	o->start = tc_rand(r) & am & ~0xFFFull;
+	if (o->start == (am & ~0xFFFull))
+		o->start -= 0x1000;
+	o->end = o->start + 1 + tc_below(r, 0xFFF);
+	o->bias = tc_rand(r) & am;
+	o->kind = (uint8_t)tc_below(r, 3);
+	o->path_len = (uint16_t)(tc_chance(r, 50) ? SF_PATH_MAX : tc_below(r, 60));
+	for (unsigned i = 0; i < o->path_len; i++)
+		o->path[i] = (char)(1 + tc_below(r, 255));
+	o->path[o->path_len] = '\0';
+	o->build_id_len = (uint8_t)(tc_chance(r, 50) ? SF_BUILD_ID_MAX : tc_below(r, 21));
+	for (unsigned i = 0; i < o->build_id_len; i++)
+		o->build_id[i] = (uint8_t)tc_rand(r);
 }
 
 static void random_header(struct tc_rng *r, struct sf_header *h, unsigned w, unsigned xlen)
@@ -317,30 +465,42 @@ static void test_round_trip(const char *dir)
 	struct tc_rng r = { 12345 };
 	char path[512];
 	static struct tiprof_sample s[600];
-	unsigned files = 0, bad = 0;
+	static struct sf_object ob[6];
+	static struct sf_record rec;
+	unsigned files = 0, bad = 0, objs = 0;
 	uint64_t total = 0;
 
-	tc_section("round trip: random files, every W and XLEN, every commit state");
+	tc_section("round trip: random files, every W and XLEN, every commit state, objects");
 	snprintf(path, sizeof(path), "%s/rt.tps", dir);
 	for (unsigned it = 0; it < 64; it++) {
 		struct sf_header h, hr;
 		struct sf_writer w;
 		struct sf_reader rd;
 		struct sf_trailer t = { 0, tc_rand(&r), tc_rand(&r), tc_rand(&r), tc_rand(&r) };
-		struct tiprof_sample got;
 		unsigned n = tc_chance(&r, 100) ? 0 : tc_below(&r, 600);
+		unsigned no = tc_below(&r, 7), at[6], io = 0, is = 0;
 		int ret = 0, ok = 1;
 
 		random_header(&r, &h, ws[it % 4], xlens[(it / 4) % 2]);
 		for (unsigned i = 0; i < n; i++)
 			random_sample(&r, &h, tc_below(&r, 4), &s[i]);
+		for (unsigned k = 0; k < no; k++) {
+			random_object(&r, &h, &ob[k]);
+			at[k] = tc_below(&r, n + 1);	/* written before sample at[k] */
+			if (k && at[k] < at[k - 1])
+				at[k] = at[k - 1];
+		}
 		if (sf_writer_open(&w, path, &h)) {
 			CHECK(0, "writer: %s", w.msg);
 			continue;
 		}
-		for (unsigned i = 0; i < n && !ret; i++)
-			ret = sf_writer_sample(&w, &s[i]);
-		ok &= CHECK(ret == 0, "write samples: %s", w.msg);
+		for (unsigned i = 0; i <= n && !ret; i++) {
+			while (io < no && at[io] == i && !ret)
+				ret = sf_writer_object(&w, &ob[io++]);
+			if (i < n && !ret)
+				ret = sf_writer_sample(&w, &s[i]);
+		}
+		ok &= CHECK(ret == 0, "write samples and objects: %s", w.msg);
 		ok &= CHECK(sf_writer_close(&w, &t) == 0, "close: %s", w.msg);
 		if (sf_reader_open(&rd, path)) {
 			CHECK(0, "reader: %s", sf_reader_error(&rd));
@@ -349,24 +509,30 @@ static void test_round_trip(const char *dir)
 		}
 		hr = rd.hdr;
 		ok &= header_equal(&h, &hr);
-		for (unsigned i = 0; i < n; i++) {
-			ret = sf_reader_next(&rd, &got);
-			if (ret != 1 || !sample_equal(&got, &s[i])) {
+		io = 0;
+		while ((ret = sf_reader_next_record(&rd, &rec)) == 1) {
+			if (rec.type == SF_REC_OBJECT) {
+				/* in file order, before the sample it was written before */
+				if (io >= no || at[io] != is || !object_equal(&rec.object, &ob[io]))
+					ok = 0;
+				io++;
+			} else if (is >= n || !sample_equal(&rec.sample, &s[is++])) {
 				ok = 0;
-				break;
 			}
 		}
-		ret = sf_reader_next(&rd, &got);
 		ok &= CHECK(ret == 0, "end of file: %d %s", ret, sf_reader_error(&rd));
+		ok &= is == n && io == no;
 		t.samples = n;
 		ok &= memcmp(&rd.trailer, &t, sizeof(t)) == 0;
 		sf_reader_close(&rd);
 		bad += !ok;
 		files++;
 		total += n;
+		objs += no;
 	}
 	CHECK(bad == 0, "%u of %u files did not read back equal", bad, files);
-	printf("  %u files, %llu samples\n", files, (unsigned long long)total);
+	printf("  %u files, %llu samples, %u object records\n", files, (unsigned long long)total,
+	       objs);
 }
 
 /* ---------------------------------------------------------------- truncation */
@@ -415,7 +581,7 @@ static int read_all_mem(const uint8_t *buf, size_t len, const char *name, char *
 	return ret;
 }
 
-/* A file with W=4 XLEN=64, a few samples of every state and an extension record. */
+/* A file with W=4 XLEN=64, a few samples of every state and three object records. */
 static void build_file(const char *path, uint8_t **img, size_t *n)
 {
 	struct tc_rng r = { 99 };
@@ -433,6 +599,14 @@ static void build_file(const char *path, uint8_t **img, size_t *n)
 	h.build_id_len = 20;
 	CHECK(sf_writer_open(&w, path, &h) == 0, "open");
 	for (unsigned i = 0; i < 12; i++) {
+		if (i % 5 == 0) {	/* object records among the samples */
+			struct sf_object o;
+
+			random_object(&r, &h, &o);
+			o.path_len = (uint16_t)(o.path_len % 40);
+			o.path[o.path_len] = '\0';
+			CHECK(sf_writer_object(&w, &o) == 0, "object: %s", w.msg);
+		}
 		random_sample(&r, &h, i % 4, &s);
 		sf_writer_sample(&w, &s);
 	}
@@ -570,6 +744,7 @@ static void test_foreign(const char *dir)
 
 	golden_bytes(&g);
 	g.b[8] = 2;	/* version 2.0 */
+	g.b[10] = 0;
 	ret = read_all_mem(g.b, g.n, "new.tps", msg, sizeof(msg));
 	CHECK(ret == SF_EVERSION && strstr(msg, "2.0"), "newer major: %s", msg);
 	printf("  e.g. %s\n", msg);
@@ -601,20 +776,67 @@ static void test_foreign(const char *dir)
 		CHECK_EQ(read_all_mem(x.b, x.n, "short.tps", NULL, 0), SF_EHEADER,
 			 "header_size too small");
 	}
-	/* an extension record before the trailer is skipped */
+	/* an extension record of a type this version does not know is skipped; in a 1.0
+	 * file so is type 0x80 (1.0 defines no extension); in 1.1 it is an object record */
 	{
 		struct bytes x = { .n = 0 };
 		size_t trailer = g.n - SF_TRAILER_SIZE;
 
 		b_raw(&x, g.b, trailer);
-		b_u8(&x, 0x80);
+		b_u8(&x, 0x81);
 		b_le(&x, 3, 4);
 		b_raw(&x, "abc", 3);
 		b_raw(&x, g.b + trailer, SF_TRAILER_SIZE);
-		CHECK_EQ(read_all_mem(x.b, x.n, "ext.tps", NULL, 0), 0, "extension record");
+		CHECK_EQ(read_all_mem(x.b, x.n, "ext.tps", NULL, 0), 0, "unknown extension record");
+		x.b[trailer] = 0x80;		/* an object record of 3 bytes */
+		ret = read_all_mem(x.b, x.n, "obj.tps", msg, sizeof(msg));
+		CHECK(ret == SF_ERECORD && strstr(msg, "shorter"), "short object record: %s", msg);
+		x.b[10] = 0;			/* the same bytes in a 1.0 file */
+		CHECK_EQ(read_all_mem(x.b, x.n, "ext10.tps", NULL, 0), 0,
+			 "type 0x80 skipped in a 1.0 file");
+		x.b[10] = 1;
 		x.b[trailer] = 0x03;		/* an unknown non-extension type */
 		ret = read_all_mem(x.b, x.n, "rec.tps", msg, sizeof(msg));
 		CHECK(ret == SF_ERECORD && strstr(msg, "unknown record type"), "bad type: %s", msg);
+	}
+	/* malformed object records: the golden file's first one changed */
+	{
+		size_t o0 = 74;			/* after the header */
+		struct {
+			size_t off;		/* byte of the golden image to change */
+			unsigned val;		/* its new value */
+			const char *want;	/* in the message */
+		} c[] = {
+			{ o0 + 5 + 8 + 2, 0, "empty" },		/* end 0x10000 = start */
+			{ o0 + 5 + 8 + 4, 0xFF, "XLEN" },	/* end beyond 2^32 */
+			{ o0 + 5 + 27, 3, "kind" },		/* kind 3 */
+			{ o0 + 5 + 28 + 2, 0, "NUL" },		/* a NUL in the path */
+			{ o0 + 5 + 24, 7, "overrun" },		/* path_len 7: one too many */
+			{ o0 + 5 + 26, 5, "overrun" },		/* build-id 5 bytes */
+			{ o0 + 1, 27, "shorter" },		/* payload 27 < 28 */
+		};
+
+		for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+			golden_bytes(&g);
+			g.b[c[k].off] = (uint8_t)c[k].val;
+			ret = read_all_mem(g.b, g.n, "o.tps", msg, sizeof(msg));
+			CHECK(ret == SF_ERECORD && strstr(msg, c[k].want), "object case %zu: %d %s",
+			      k, ret, msg);
+		}
+		printf("  e.g. %s\n", msg);
+		/* a longer payload (a later minor's fields after the build-id) is skipped */
+		{
+			struct bytes x = { .n = 0 };
+			size_t end0 = o0 + 5 + 28 + 6 + 4;
+
+			golden_bytes(&g);
+			b_raw(&x, g.b, end0);
+			b_le(&x, 0xABCDEF, 3);
+			b_raw(&x, g.b + end0, g.n - end0);
+			x.b[o0 + 1] = 28 + 6 + 4 + 3;
+			CHECK_EQ(read_all_mem(x.b, x.n, "olong.tps", NULL, 0), 0,
+				 "longer object payload skipped");
+		}
 	}
 	snprintf(path, sizeof(path), "%s/does-not-exist.tps", dir);
 	{
@@ -654,6 +876,21 @@ static void test_writer(const char *dir)
 	CHECK_EQ(sf_writer_sample(&w, &s[1]), SF_EINVAL, "invalid sample refused");
 	CHECK(strstr(w.msg, "slot 0") != NULL, "message: %s", w.msg);
 	CHECK_EQ(sf_writer_sample(&w, &s[0]), 0, "writer usable after an invalid sample");
+	{
+		struct sf_object o[2];
+
+		golden_objects(o);
+		o[0].end = o[0].start;
+		CHECK_EQ(sf_writer_object(&w, &o[0]), SF_EINVAL, "empty object range refused");
+		CHECK(strstr(w.msg, "start >= end") != NULL, "message: %s", w.msg);
+		o[1].path[3] = '\0';
+		CHECK_EQ(sf_writer_object(&w, &o[1]), SF_EINVAL, "NUL in an object path refused");
+		o[1].path[3] = 'b';
+		o[1].end = 0x100001000ull;	/* beyond XLEN 32 */
+		CHECK_EQ(sf_writer_object(&w, &o[1]), SF_EINVAL, "object beyond XLEN refused");
+		o[1].end = 0x40100000;
+		CHECK_EQ(sf_writer_object(&w, &o[1]), 0, "writer usable after invalid objects");
+	}
 	CHECK_EQ(sf_writer_close(&w, &t), 0, "close");
 	CHECK(exists(path), "final path present after close");
 	CHECK_EQ(count_prefix(dir, ".atomic.tps."), 0, "no temporary file left");
@@ -708,14 +945,16 @@ static void test_validate(void)
 static void test_dump(const char *dir)
 {
 	static const char want[] =
-		"tiprof sample file 1.0\n"
+		"tiprof sample file 1.1\n"
 		"unit: W=2 XLEN=32 FIFO=8 id=0x00017119 (map 1.0)\n"
 		"sampling: period=4096 mode=random-interval rand_bits=8 priv=U,S,M\n"
 		"source: simulator\n"
 		"workload: /bin/x build-id=deadbeef\n"
 		"clock: 100000000 Hz start_cycle=72623859790382856 start_time=1700000000.123456789\n"
+		"object: main 0x00010000-0x00012000 bias=0x0 /bin/x build-id=deadbeef\n"
 		"0: cycle=1234605616436508552 computing bank=1 valid=0x03 priv=U ctx=0xabcd "
 		"[0]=0x80001000 [1]=0x80000ffc\n"
+		"object: mapped 0x40001000-0x40100000 bias=0x40000000 /lib/libc.6 build-id=(none)\n"
 		"1: cycle=4096 flushed+mispred bank=0 valid=0x01 priv=S ctx=0x0007 [0]=0xfffffffe\n"
 		"trailer: samples=2 lost_unit=3 lost_sw=4 taken_unit=9 end_cycle=4294967296\n";
 	char path[512];
@@ -723,7 +962,7 @@ static void test_dump(const char *dir)
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 	struct sf_reader rd;
-	struct tiprof_sample s;
+	struct sf_record rec;
 	uint64_t i = 0;
 	int ret;
 
@@ -733,8 +972,11 @@ static void test_dump(const char *dir)
 	CHECK(ret == 0, "open: %s", sf_reader_error(&rd));
 	if (ret == 0) {
 		sf_dump_header(out, &rd.hdr);
-		while (sf_reader_next(&rd, &s) == 1)
-			sf_dump_sample(out, &rd.hdr, i++, &s);
+		while (sf_reader_next_record(&rd, &rec) == 1)
+			if (rec.type == SF_REC_OBJECT)
+				sf_dump_object(out, &rd.hdr, &rec.object);
+			else
+				sf_dump_sample(out, &rd.hdr, i++, &rec.sample);
 		sf_dump_trailer(out, &rd.trailer);
 	}
 	sf_reader_close(&rd);
