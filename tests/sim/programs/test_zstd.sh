@@ -111,7 +111,7 @@ check() {
 	return 1
 }
 
-echo "== test-zstd: $(basename "$PROGRAMS")/zstd-static, zstd-dynamic on tiprof iss / sim against $QEMU_RISCV64"
+echo "== test-zstd: zstd-static, zstd-dynamic ($PROGRAMS) on tiprof iss / sim against $QEMU_RISCV64"
 t0=$SECONDS
 
 # --- iss: zstd-static on the ISS
