@@ -93,42 +93,21 @@ static const char *src_line(struct src_cache *c, const char *path, int lineno)
 
 /* ---- choosing the function */
 
-/* Index of the function to show, or -1 with x->err set. */
-static long annotate_pick(struct annotate_ctx *x)
+/* The function to show: its object in *o and its index, or -1 with x->err set. NAME finds a
+ * function of the program first, then of the one shared object that has it; NAME@OBJ one
+ * of object OBJ (sfprof_find_func). */
+static long annotate_pick(struct annotate_ctx *x, long *o)
 {
-	const struct code_map *m = &x->p.map;
-	double *w, best = -1;
-	long bi = -1;
+	long fi;
 
-	if (x->func) {
-		for (size_t i = 0; i < m->nfunc; i++)
-			if (m->func[i].name && !strcmp(m->func[i].name, x->func))
-				return (long)i;
-		snprintf(x->err, sizeof(x->err), "no function '%.200s' in %.400s; tiprof report lists the "
-			 "sampled ones", x->func, x->p.elf);
+	if (x->func)
+		return sfprof_find_func(&x->p, x->func, o, &fi, x->err, sizeof(x->err)) ? -1 : fi;
+	if (sfprof_hottest(&x->p, o, &fi)) {
+		snprintf(x->err, sizeof(x->err), "%.400s: no sample falls in a function of %.400s",
+			 x->file, x->p.elf);
 		return -1;
 	}
-	w = calloc(m->nfunc ? m->nfunc : 1, sizeof(*w));
-	if (!w) {
-		snprintf(x->err, sizeof(x->err), "out of memory");
-		return -1;
-	}
-	for (size_t i = 0; i < x->p.prof.n; i++) {
-		long f = code_map_func(m, x->p.prof.ent[i].key);
-
-		if (f >= 0)
-			w[f] += x->p.prof.ent[i].total;
-	}
-	for (size_t i = 0; i < m->nfunc; i++)
-		if (w[i] > best) {
-			best = w[i];
-			bi = (long)i;
-		}
-	free(w);
-	if (bi < 0 || best <= 0)
-		snprintf(x->err, sizeof(x->err), "%.400s: no sample falls in a function of %.400s", x->file,
-			 x->p.elf);
-	return best > 0 ? bi : -1;
+	return fi;
 }
 
 /* ---- output */
@@ -161,20 +140,27 @@ static void annotate_mix(const struct attr_ent *e, char *buf, size_t len)
 			 mix_names[b], 100 * e->w[b] / e->total);
 }
 
-static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
+/* Annotate function fi of object o. Addresses shown are link-time (those of the ELF, as
+ * objdump prints them); samples and --compare are keyed by run-time address = link + bias. */
+static int annotate_print(struct annotate_ctx *x, long o, long fi, FILE *out)
 {
-	const struct code_range *f = &x->p.map.func[fi];
+	const struct code_range *f = &sfprof_obj_map(&x->p, o)->func[fi];
+	const struct elf_image *img = sfprof_obj_img(&x->p, o);
+	uint64_t bias = x->p.obj[o].rec.bias;
 	char last_file[4096] = "";
 	int last_line = -1;
 	double fw = 0, all = x->p.prof.total;
-	char mix[64], dis[128];
+	char mix[64], dis[128], fname[512];
 
+	sfprof_func_name(&x->p, o, fi, fname, sizeof(fname));
 	for (size_t i = 0; i < x->p.prof.n; i++)
-		if (x->p.prof.ent[i].key >= f->start && x->p.prof.ent[i].key < f->end)
+		if (x->p.prof.ent[i].key >= f->start + bias && x->p.prof.ent[i].key < f->end + bias)
 			fw += x->p.prof.ent[i].total;
 	fprintf(out, "# %s [0x%" PRIx64 ", 0x%" PRIx64 ") of %s: %.2f%% of %" PRIu64
-		" samples\n", f->name ? f->name : "?", f->start, f->end, x->p.elf,
+		" samples\n", fname, f->start, f->end, sfprof_obj_path(&x->p, o),
 		all > 0 ? 100 * fw / all : 0.0, x->p.trailer.samples);
+	if (bias)
+		fprintf(out, "# addresses are the ELF's; loaded at bias 0x%" PRIx64 "\n", bias);
 	fprintf(out, "# share = %% of all samples; mix = its top categories in %% "
 		"(exec alu load store misp flush fe)\n");
 	if (x->cmp.n) {
@@ -182,7 +168,7 @@ static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
 			x->file);
 		for (size_t k = 0; k < x->cmp.n; k++)
 			fprintf(out, " %s %.2f%%", x->cmp.col[k].name,
-				100 * polcmp_share(&x->cmp.col[k], f->start, f->end));
+				100 * polcmp_share(&x->cmp.col[k], f->start + bias, f->end + bias));
 		fprintf(out, " of the run in this function\n%8s", "TIP");
 		for (size_t k = 0; k < x->cmp.n; k++)
 			fprintf(out, " %7.7s", x->cmp.col[k].name);
@@ -192,9 +178,9 @@ static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
 		fprintf(out, "# no source lines: %s\n", x->err);
 	for (uint64_t pc = f->start; pc < f->end;) {
 		uint8_t b[4];
-		size_t n = elf_image_read(&x->p.img, pc, b, sizeof(b));
+		size_t n = elf_image_read(img, pc, b, sizeof(b));
 		struct rv_insn in;
-		const struct attr_ent *e = attr_prof_get(&x->p.prof, pc);
+		const struct attr_ent *e = attr_prof_get(&x->p.prof, pc + bias);
 		const char *file;
 		int line, len = rv_decode(b, n, pc, &in);
 
@@ -225,7 +211,7 @@ static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
 		else
 			fprintf(out, "%8s", "");
 		for (size_t k = 0; k < x->cmp.n; k++) {
-			double sh = polcmp_share(&x->cmp.col[k], pc, pc + 1);
+			double sh = polcmp_share(&x->cmp.col[k], pc + bias, pc + bias + 1);
 
 			if (sh > 0)
 				fprintf(out, " %6.2f%%", 100 * sh);
@@ -246,22 +232,24 @@ static int annotate_print(struct annotate_ctx *x, long fi, FILE *out)
 static int annotate_run(struct annotate_ctx *x)
 {
 	int ret = TIPROF_EXIT_FAIL;
-	long fi;
+	long fi, o = -1;
 
 	if (sfprof_load(&x->p, x->file, x->elf, x->err, sizeof(x->err)))
 		goto fail;
-	fi = annotate_pick(x);
+	fi = annotate_pick(x, &o);
 	if (fi < 0)
 		goto fail;
 	if (x->compare && polcmp_load(&x->cmp, x->file, x->compare, x->p.hdr.build_id,
 				      x->p.hdr.build_id_len, x->err, sizeof(x->err)))
 		goto fail;
-	x->sl = srcline_open(x->p.elf, x->err, sizeof(x->err));
-	annotate_print(x, fi, stdout);
+	x->sl = srcline_open(sfprof_obj_path(&x->p, o), x->err, sizeof(x->err));
+	annotate_print(x, o, fi, stdout);
 	if (fflush(stdout) || ferror(stdout)) {
 		snprintf(x->err, sizeof(x->err), "cannot write the annotation");
 		goto fail;
 	}
+	for (int i = 0; i < x->p.nwarn; i++)
+		fprintf(stderr, "tiprof annotate: warning: %s\n", x->p.warn[i]);
 	ret = TIPROF_EXIT_OK;
 	goto out;
 fail:
@@ -277,7 +265,8 @@ out:
 static const struct opt_use annotate_uses[] = {
 	{ OPT_INPUT, "the sample file (default tiprof.tps)" },
 	{ OPT_ELF, NULL },
-	{ OPT_FUNCTION, "the function to annotate (default: the hottest)" },
+	{ OPT_FUNCTION, "the function to annotate (default: the hottest); NAME@OBJ: in shared "
+	  "object OBJ" },
 	{ OPT_COMPARE, "show beside TIP's share what these policies and the Oracle said on the "
 	  "same run (FILE.policies, written by tiprof sim --profile)" },
 	{ OPT_STDIO, NULL },

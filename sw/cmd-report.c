@@ -44,7 +44,11 @@ struct report_ctx {
 	const char *compare;		/* --compare: policies to show beside TIP, or NULL */
 	struct polcmp cmp;		/* their profiles, by address ... */
 	struct attr_prof cagg[POLCMP_MAX]; /* ... and aggregated to the level */
+	long fo;			/* object of that function (sfprof) */
 	long fi;			/* function of the instruction view, -1: none */
+	uint64_t flo, fhi;		/* its run-time range */
+	uint64_t fbias;			/* its object's load bias (text shows link addresses) */
+	char fname[512];		/* its name ("func" or "func@libc.so.6") */
 	double fw;			/* its weight, in samples */
 	const struct attr_ent **ins;	/* its sampled instructions, by address (owned) */
 	size_t nins;			/* how many */
@@ -61,28 +65,17 @@ static const char *const level_names[] = { "instruction", "block", "function" };
 
 /* ---- aggregation */
 
-/* Key of addr at the context's level. */
-static uint64_t report_key(const struct report_ctx *x, uint64_t addr)
+/* Key of the run-time address addr at the context's level (sfprof_key: still a run-time
+ * address, so the Oracle's and --compare's addresses aggregate the same way). */
+static uint64_t report_key(struct report_ctx *x, uint64_t addr)
 {
-	return code_map_key(&x->p.map, addr, x->level);
+	return sfprof_key(&x->p, addr, x->level);
 }
 
-/* Name of a key: function, function+offset, or "[unknown]" / a bare address. */
-static void report_name(const struct report_ctx *x, uint64_t key, char *buf, size_t len)
+/* Name of a key: function, function+offset, "func@libc.so.6", "[unknown]", an address. */
+static void report_name(struct report_ctx *x, uint64_t key, char *buf, size_t len)
 {
-	long f = key == REPORT_UNKNOWN ? -1 : code_map_func(&x->p.map, key);
-
-	if (f < 0) {
-		if (key == REPORT_UNKNOWN)
-			snprintf(buf, len, "[unknown]");
-		else
-			snprintf(buf, len, "[0x%" PRIx64 "]", key);
-	} else if (key == x->p.map.func[f].start) {
-		snprintf(buf, len, "%s", x->p.map.func[f].name ? x->p.map.func[f].name : "?");
-	} else {
-		snprintf(buf, len, "%s+0x%" PRIx64, x->p.map.func[f].name ? x->p.map.func[f].name :
-			 "?", key - x->p.map.func[f].start);
-	}
+	sfprof_name(&x->p, key, buf, len);
 }
 
 static int report_aggregate(struct report_ctx *x)
@@ -190,45 +183,28 @@ static int ent_by_weight(const void *a, const void *b)
  * sample falls in a function. Returns 0 or -1 with x->err set. */
 static int report_func(struct report_ctx *x)
 {
-	const struct code_map *m = &x->p.map;
-	double *w, best = 0;
+	const struct code_map *m;
 
 	x->fi = -1;
 	if (x->func) {
-		for (size_t i = 0; i < m->nfunc && x->fi < 0; i++)
-			if (m->func[i].name && !strcmp(m->func[i].name, x->func))
-				x->fi = (long)i;
-		if (x->fi < 0) {
-			snprintf(x->err, sizeof(x->err), "no function '%.200s' in %.400s; tiprof "
-				 "report lists the sampled ones", x->func, x->p.elf);
+		if (sfprof_find_func(&x->p, x->func, &x->fo, &x->fi, x->err, sizeof(x->err)))
 			return -1;
-		}
-	} else {
-		w = calloc(m->nfunc ? m->nfunc : 1, sizeof(*w));
-		if (!w)
-			goto nomem;
-		for (size_t i = 0; i < x->p.prof.n; i++) {
-			long f = code_map_func(m, x->p.prof.ent[i].key);
-
-			if (f >= 0)
-				w[f] += x->p.prof.ent[i].total;
-		}
-		for (size_t i = 0; i < m->nfunc; i++)
-			if (w[i] > best) {
-				best = w[i];
-				x->fi = (long)i;
-			}
-		free(w);
-		if (x->fi < 0)
-			return 0;
+	} else if (sfprof_hottest(&x->p, &x->fo, &x->fi)) {
+		x->fi = -1;
+		return 0;
 	}
+	m = sfprof_obj_map(&x->p, x->fo);
+	x->fbias = x->p.obj[x->fo].rec.bias;
+	x->flo = m->func[x->fi].start + x->fbias;
+	x->fhi = m->func[x->fi].end + x->fbias;
+	sfprof_func_name(&x->p, x->fo, x->fi, x->fname, sizeof(x->fname));
 	x->ins = calloc(x->p.prof.n ? x->p.prof.n : 1, sizeof(*x->ins));
 	if (!x->ins)
 		goto nomem;
 	for (size_t i = 0; i < x->p.prof.n; i++) {
 		const struct attr_ent *e = &x->p.prof.ent[i];
 
-		if (e->key >= m->func[x->fi].start && e->key < m->func[x->fi].end) {
+		if (e->key >= x->flo && e->key < x->fhi) {
 			x->ins[x->nins++] = e;
 			x->fw += e->total;
 		}
@@ -247,11 +223,13 @@ nomem:
 	return -1;
 }
 
-/* The disassembly of the instruction at pc (tabs as spaces). */
-static void report_disasm(const struct report_ctx *x, uint64_t pc, char *buf, size_t len)
+/* The disassembly of the instruction at run-time address rt, as at its link-time address
+ * pc = rt - bias of the chosen function's object (tabs as spaces). */
+static void report_disasm(struct report_ctx *x, uint64_t rt, char *buf, size_t len)
 {
 	uint8_t b[4];
-	size_t n = elf_image_read(&x->p.img, pc, b, sizeof(b));
+	size_t n = sfprof_read(&x->p, rt, b, sizeof(b));
+	uint64_t pc = rt - x->fbias;
 	struct rv_insn in;
 
 	if (!n)
@@ -280,6 +258,22 @@ static void json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* The "address" (run-time, or null) and "object" (file name, or null) of a row's key. */
+static void report_json_addr(struct report_ctx *x, FILE *out, uint64_t key)
+{
+	const char *obj = sfprof_key_object(&x->p, key);
+
+	if (key == REPORT_UNKNOWN || key >= REPORT_UNKNOWN - x->p.nobj)
+		fprintf(out, ", \"address\": null");
+	else
+		fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", key);
+	fprintf(out, ", \"object\": ");
+	if (obj)
+		json_str(out, obj);
+	else
+		fprintf(out, "null");
+}
+
 static void report_json(struct report_ctx *x, FILE *out)
 {
 	const struct attr_prof *a = &x->agg;
@@ -306,10 +300,7 @@ static void report_json(struct report_ctx *x, FILE *out)
 		report_name(x, e->key, name, sizeof(name));
 		fprintf(out, "%s{\"symbol\": ", i ? ", " : "");
 		json_str(out, name);
-		if (e->key == REPORT_UNKNOWN)
-			fprintf(out, ", \"address\": null");
-		else
-			fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", e->key);
+		report_json_addr(x, out, e->key);
 		fprintf(out, ", \"share\": %.6f, \"samples\": %.3f, \"categories\": {",
 			a->total > 0 ? e->total / a->total : 0.0, e->total);
 		for (unsigned c = 0; c < TIPROF_NCAT; c++)
@@ -509,8 +500,7 @@ static void report_stack_text(struct report_ctx *x, FILE *out)
 		return;
 	}
 	{
-		const struct code_range *f = &x->p.map.func[x->fi];
-		const char *fn = f->name ? f->name : "?";
+		const char *fn = x->fname;
 		double w[TIPROF_NCAT] = { 0 };
 
 		for (size_t i = 0; i < x->nins; i++)
@@ -541,7 +531,8 @@ static void report_stack_text(struct report_ctx *x, FILE *out)
 			const struct attr_ent *e = x->hot[i];
 
 			report_disasm(x, e->key, dis, sizeof(dis));
-			snprintf(line, sizeof(line), "  %8" PRIx64 "  %-28.28s %6.2f%%  ", e->key, dis,
+			snprintf(line, sizeof(line), "  %8" PRIx64 "  %-28.28s %6.2f%%  ",
+				 e->key - x->fbias, dis,
 				 x->fw > 0 ? 100 * e->total / x->fw : 0.0);
 			stack_bar(line, sizeof(line), e->w, x->fw / 25);
 			put_line(out, line);
@@ -587,10 +578,7 @@ static void report_stack_json(struct report_ctx *x, FILE *out)
 		report_name(x, e->key, name, sizeof(name));
 		fprintf(out, "%s{\"symbol\": ", i ? ", " : "");
 		json_str(out, name);
-		if (e->key == REPORT_UNKNOWN)
-			fprintf(out, ", \"address\": null");
-		else
-			fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", e->key);
+		report_json_addr(x, out, e->key);
 		fprintf(out, ", \"share\": %.6f, \"samples\": %.3f, \"cycles\": %.0f, \"stack\": ",
 			a->total > 0 ? e->total / a->total : 0.0, e->total, e->total * per);
 		json_stack(out, e->w, a->total);
@@ -602,9 +590,9 @@ static void report_stack_json(struct report_ctx *x, FILE *out)
 		return;
 	}
 	fprintf(out, "{\"symbol\": ");
-	json_str(out, x->p.map.func[x->fi].name ? x->p.map.func[x->fi].name : "?");
+	json_str(out, x->fname);
 	fprintf(out, ", \"address\": \"0x%" PRIx64 "\", \"share\": %.6f, \"samples\": %.3f, "
-		"\"cycles\": %.0f, \"instructions\": [", x->p.map.func[x->fi].start,
+		"\"cycles\": %.0f, \"instructions\": [", x->flo,
 		a->total > 0 ? x->fw / a->total : 0.0, x->fw, x->fw * per);
 	for (size_t i = 0; i < x->nins; i++) {
 		const struct attr_ent *e = x->ins[i];
@@ -625,7 +613,7 @@ static void report_stack_json(struct report_ctx *x, FILE *out)
  * cycles) and the chosen function's hot instructions (% of the function's cycles). */
 static int report_svg(FILE *f, const void *arg)
 {
-	const struct report_ctx *x = arg;
+	struct report_ctx *x = (struct report_ctx *)arg;	/* names load objects lazily */
 	const struct attr_prof *a = &x->agg;
 	size_t nr = a->n < REPORT_SVG_ROWS ? a->n : REPORT_SVG_ROWS, nlab = nr + x->nhot + 1;
 	const char *base = strrchr(x->p.elf, '/'), *fn = NULL;
@@ -669,13 +657,13 @@ static int report_svg(FILE *f, const void *arg)
 						   v + TIPROF_NCAT, TIPROF_NCAT, cat_color, 0 };
 	/* panel 3: the hot instructions of the function */
 	if (x->fi >= 0 && x->nhot) {
-		fn = x->p.map.func[x->fi].name ? x->p.map.func[x->fi].name : "?";
+		fn = x->fname;
 		for (size_t i = 0; i < x->nhot; i++) {
 			const struct attr_ent *e = x->hot[i];
 			size_t k = 1 + nr + i;
 
 			report_disasm(x, e->key, dis, sizeof(dis));
-			snprintf(lab[k], sizeof(lab[k]), "%" PRIx64 ": %.60s", e->key, dis);
+			snprintf(lab[k], sizeof(lab[k]), "%" PRIx64 ": %.60s", e->key - x->fbias, dis);
 			snprintf(note[k], sizeof(note[k]), "%.1f%%",
 				 x->fw > 0 ? 100 * e->total / x->fw : 0.0);
 			for (unsigned c = 0; c < TIPROF_NCAT; c++)
@@ -761,6 +749,8 @@ static int report_run(struct report_ctx *x)
 		snprintf(x->err, sizeof(x->err), "cannot write the report");
 		goto fail;
 	}
+	for (int i = 0; i < x->p.nwarn; i++)
+		fprintf(stderr, "tiprof report: warning: %s\n", x->p.warn[i]);
 	ret = TIPROF_EXIT_OK;
 	goto out;
 fail:

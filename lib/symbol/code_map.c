@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Code map of a static RISC-V ELF: functions from .symtab, basic blocks from decoding every
+/* Code map of a RISC-V ELF: functions from .symtab (.dynsym when stripped), basic blocks from decoding every
  * executable section with the project's RV64GC decoder (contracts in code_map.h). */
 #include "code_map.h"
 
@@ -84,7 +84,7 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 	size_t len = 0, nsym = 0, strsz = 0;
 	uint8_t *buf = slurp(path, &len);
 	const Elf64_Ehdr *eh;
-	const Elf64_Shdr *sh, *symsh = NULL;
+	const Elf64_Shdr *sh, *symsh = NULL, *dynsh = NULL;
 	const Elf64_Sym *sym = NULL;
 	int rc = -1;
 
@@ -122,6 +122,8 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 	for (unsigned i = 0; i < eh->e_shnum; i++) {
 		if (sh[i].sh_type == SHT_SYMTAB)
 			symsh = &sh[i];
+		if (sh[i].sh_type == SHT_DYNSYM && !dynsh)
+			dynsh = &sh[i];
 		if (sh[i].sh_type != SHT_PROGBITS || !(sh[i].sh_flags & SHF_EXECINSTR))
 			continue;
 		if (sh[i].sh_offset > len || sh[i].sh_size > len - sh[i].sh_offset) {
@@ -155,6 +157,8 @@ int code_map_load(struct code_map *m, const char *path, char *err, size_t errlen
 			pc += (uint64_t)n;
 		}
 	}
+	if (!symsh)	/* a stripped shared object: its dynamic symbols */
+		symsh = dynsh;
 	if (symsh) {
 		const Elf64_Shdr *strsh;
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Code map of a static RISC-V ELF: function symbols and basic blocks recovered from its control
- * flow (leaders: function entries, static branch/jump targets, and the instruction after every
- * control transfer), so instruction-level profiles can be judged at basic-block and function
- * level. ELF64 little-endian only; every offset read from the file is bounds-checked. */
+/* Code map of a RISC-V ELF: function symbols (.symtab, or .dynsym when stripped, as shared
+ * libraries are) and basic blocks recovered from its control flow (leaders: function entries,
+ * static branch/jump targets, and the instruction after every control transfer), so
+ * instruction-level profiles can be judged at basic-block and function level. ELF64
+ * little-endian only; every offset read from the file is bounds-checked. */
 #ifndef TIPROF_CODE_MAP_H
 #define TIPROF_CODE_MAP_H
 

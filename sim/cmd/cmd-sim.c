@@ -6,7 +6,9 @@
  * per-address Oracle profile (format in docs/core.md). The program's standard streams are its
  * own; the report, text or --json, goes to stderr or -o FILE (sim/cmd/cmd_out.h).
  * --profile records a TIP sample file through the unit model and the driver's hardware
- * layer (sim/record/recsim.c, docs/report.md). With --rtl the unit is the Verilated RTL,
+ * layer (sim/record/recsim.c, docs/report.md), with an object record for every ELF object
+ * the program had mapped executable (iss_objects, polled when the list may change: at the
+ * start, at every system call and at the end). With --rtl the unit is the Verilated RTL,
  * clocked in lockstep with the C model and compared with it every cycle: `tiprof` then execs
  * tiprof-cosim-<config> from its own directory, which is this file linked with the RTL
  * (built with -DTIPROF_COSIM, sim/cosim/cosim.c).
@@ -19,6 +21,9 @@
 #include <unistd.h>
 
 #include "cmd_out.h"
+#include "elf_image.h"
+#include "iss.h"
+#include "sample_file.h"
 #include "progress.h"
 #include "recsim.h"
 #include "sim_compare.h"
@@ -44,6 +49,8 @@ struct sim_ctx {
 	struct recsim_cfg prof; /* --profile: the sample file to record (prof.path NULL: none) */
 	struct recsim *rec;     /* the recorder while recording */
 	struct sim_compare cmp; /* the other policies on the recorder's sampled cycles */
+	struct iss_object *objs; /* objects written to the sample file (paths: the ISS's) */
+	size_t nobjs, capobjs;  /* how many, allocated */
 	int rtl;                /* --rtl: record through the Verilated RTL unit */
 #ifdef TIPROF_COSIM
 	struct cosim_unit *cu;  /* the RTL unit and its C model in lockstep */
@@ -108,6 +115,93 @@ static void sim_print_json(struct sim_ctx *x)
 		(unsigned long long)st->flushes, (unsigned long long)st->exceptions);
 }
 
+/* ---- object records (docs/report.md, "Programs with shared objects") */
+
+/* Write an object record for o into the sample file. Returns 0 or -1 with err set. */
+static int sim_object_write(struct sim_ctx *x, const struct iss_object *o, char *err,
+			    size_t errlen)
+{
+	struct sf_object *so = calloc(1, sizeof(*so));
+	struct elf_image im;
+	char why[256], *real = realpath(o->path, NULL);
+	int r;
+
+	if (!so) {
+		free(real);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	so->start = o->exec_lo;
+	so->end = o->exec_hi;
+	so->bias = o->bias;
+	so->kind = o->kind == ISS_OBJ_MAIN ? SF_OBJ_MAIN : o->kind == ISS_OBJ_INTERP ?
+		   SF_OBJ_INTERP : SF_OBJ_MAPPED;
+	snprintf(so->path, sizeof(so->path), "%s", real ? real : o->path);
+	so->path_len = (uint16_t)strlen(so->path);
+	free(real);
+	if (!elf_image_load(&im, so->path, why, sizeof(why))) {	/* none: no build-id */
+		memcpy(so->build_id, im.build_id, im.build_id_len);
+		so->build_id_len = (uint8_t)im.build_id_len;
+		elf_image_free(&im);
+	}
+	r = recsim_object(x->rec, so, err, errlen);
+	free(so);
+	return r;
+}
+
+/* Write a record for every object in the ISS's list that was not written yet (an object
+ * unmapped later keeps its record). Returns 0 or -1 with err set. */
+static int sim_objects_poll(struct sim_ctx *x, char *err, size_t errlen)
+{
+	size_t n = iss_objects(x->iss, NULL, 0);
+	struct iss_object *cur = calloc(n ? n : 1, sizeof(*cur));
+	int r = 0;
+
+	if (!cur) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	n = iss_objects(x->iss, cur, n);
+	for (size_t i = 0; i < n && !r; i++) {
+		size_t k;
+
+		for (k = 0; k < x->nobjs; k++)
+			if (x->objs[k].exec_lo == cur[i].exec_lo &&
+			    x->objs[k].exec_hi == cur[i].exec_hi &&
+			    x->objs[k].bias == cur[i].bias && !strcmp(x->objs[k].path, cur[i].path))
+				break;
+		if (k < x->nobjs)
+			continue;
+		if (x->nobjs == x->capobjs) {
+			size_t cap = x->capobjs ? 2 * x->capobjs : 8;
+			struct iss_object *no = realloc(x->objs, cap * sizeof(*no));
+
+			if (!no) {
+				snprintf(err, errlen, "out of memory");
+				r = -1;
+				break;
+			}
+			x->objs = no;
+			x->capobjs = cap;
+		}
+		x->objs[x->nobjs++] = cur[i];
+		r = sim_object_write(x, &cur[i], err, errlen);
+	}
+	free(cur);
+	return r;
+}
+
+/* A consumer that polls the object list after every system call (it changes only there). */
+static int sim_objects_cycle(void *ctx, uint64_t cyc, const struct core_cycle_out *o,
+			     char *err, size_t errlen)
+{
+	(void)cyc;
+	for (unsigned k = 0; k < o->n_retired; k++)
+		if (o->retired[k]->is_ecall)
+			return sim_objects_poll(ctx, err, errlen);
+	return 0;
+}
+
 /* Simulate to the end: the sample recorder, the ROB trace and the Oracle see every cycle
  * (sim/run). Returns 0 or -1 with x->err set. */
 static int sim_loop(struct sim_ctx *x)
@@ -120,6 +214,8 @@ static int sim_loop(struct sim_ctx *x)
 		c = sim_consumer_recsim(x->rec);
 		sim_run_attach(&run, &c);
 		c = sim_consumer_compare(&x->cmp);	/* after the recorder: its sampled cycles */
+		sim_run_attach(&run, &c);
+		c = (struct sim_consumer){ sim_objects_cycle, NULL, x };
 		sim_run_attach(&run, &c);
 	}
 	if (x->tw.open) {
@@ -189,6 +285,8 @@ static int sim_execute(struct sim_ctx *x)
 			snprintf(x->err, sizeof(x->err), "out of memory");
 			goto fail;
 		}
+		if (sim_objects_poll(x, x->err, sizeof(x->err)))	/* program, ld.so */
+			goto fail;
 	}
 	if (x->trace_path &&
 	    sim_trace_open(&x->tw, x->trace_path, cfg.width, x->err, sizeof(x->err)))
@@ -198,6 +296,8 @@ static int sim_execute(struct sim_ctx *x)
 	if (x->rec) {
 		struct recsim_stats rs;
 
+		if (sim_objects_poll(x, x->err, sizeof(x->err)))
+			goto fail;
 		if (recsim_close(x->rec, &rs, x->err, sizeof(x->err))) {
 			x->rec = NULL;
 			goto fail;
@@ -248,6 +348,7 @@ out:
 		iss_destroy(x->iss);
 	recsim_abort(x->rec);
 	sim_compare_free(&x->cmp);
+	free(x->objs);
 #ifdef TIPROF_COSIM
 	cosim_unit_close(x->cu);
 #endif

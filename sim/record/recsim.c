@@ -246,6 +246,16 @@ int recsim_cycle(struct recsim *r, const struct tiprof_rob_if *rob, char *err, s
 }
 
 /* Contract in recsim.h. */
+int recsim_object(struct recsim *r, const struct sf_object *o, char *err, size_t errlen)
+{
+	if (sf_writer_object(&r->w, o)) {
+		snprintf(err, errlen, "%s", r->w.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Contract in recsim.h. */
 int recsim_fired(const struct recsim *r)
 {
 	return r->fired;

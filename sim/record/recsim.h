@@ -21,6 +21,7 @@
 #define RECSIM_WATERMARK 32
 
 struct tip_model;
+struct sf_object;
 struct tip_csr_req;
 struct tip_csr_resp;
 
@@ -66,6 +67,12 @@ struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errle
 /* One core cycle: clock the unit with rob, then serve its interrupt if raised. Returns 0,
  * or -1 with err set (the recorder must then be aborted). */
 int recsim_cycle(struct recsim *r, const struct tiprof_rob_if *rob, char *err, size_t errlen);
+
+/* Write an object record (sample file 1.1, docs/sample-file.md): an ELF object the program
+ * has mapped executable, so readers can turn run-time sample addresses into (object,
+ * link-time address). Any time between recsim_open and recsim_close. Returns 0, or -1 with
+ * err set (an invalid record is refused: nothing written, the recording goes on). */
+int recsim_object(struct recsim *r, const struct sf_object *o, char *err, size_t errlen);
 
 /* Did the unit select a sample in the core cycle recsim_cycle last clocked? (Samples that
  * fire in the CSR-access cycles of a drain, when the core is stalled, are not counted.) */

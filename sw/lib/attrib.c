@@ -148,6 +148,28 @@ int attr_sample(struct attr_prof *p, unsigned w, const struct tiprof_sample *s,
 	return attr_prof_add(p, s->addr[slot], cat, 1.0);
 }
 
+/* Contract in attrib.h. */
+void attr_prof_retype(struct attr_prof *p, attr_kind_fn kind, void *kctx)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		struct attr_ent *e = &p->ent[i];
+		double wt = e->w[TIPROF_CAT_ALU_STALL];
+		unsigned cat;
+		int k;
+
+		if (wt == 0)
+			continue;
+		k = kind(kctx, e->key);
+		if (k != ATTR_KIND_LOAD && k != ATTR_KIND_STORE)
+			continue;
+		cat = k == ATTR_KIND_LOAD ? TIPROF_CAT_LOAD_STALL : TIPROF_CAT_STORE_STALL;
+		e->w[TIPROF_CAT_ALU_STALL] = 0;
+		e->w[cat] += wt;
+		p->cat[TIPROF_CAT_ALU_STALL] -= wt;
+		p->cat[cat] += wt;
+	}
+}
+
 static int attr_cmp(const void *a, const void *b)
 {
 	const struct attr_ent *x = a, *y = b;

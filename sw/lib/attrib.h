@@ -65,6 +65,13 @@ const struct attr_ent *attr_prof_get(const struct attr_prof *p, uint64_t key);
 int attr_sample(struct attr_prof *p, unsigned w, const struct tiprof_sample *s,
 		attr_kind_fn kind, void *kctx);
 
+/* Type the stalls afterwards: move each entry's alu_stall weight to load_stall or
+ * store_stall when kind says its key (an address) is a load or a store. Attributing with
+ * kind NULL and then calling this gives the same profile as attributing with kind; it is
+ * for readers that know the binary only after reading every sample (object records may come
+ * anywhere in a sample file). */
+void attr_prof_retype(struct attr_prof *p, attr_kind_fn kind, void *kctx);
+
 /* Sort p's entries by total, heaviest first (ties by key); the hash is rebuilt. */
 void attr_prof_sort(struct attr_prof *p);
 
