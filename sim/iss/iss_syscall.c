@@ -36,7 +36,8 @@ enum {
 	NR_mremap = 216, NR_mmap = 222, NR_mprotect = 226, NR_msync = 227,
 	NR_madvise = 233, NR_riscv_hwprobe = 258, NR_riscv_flush_icache = 259,
 	NR_prlimit64 = 261, NR_getrandom = 278, NR_statx = 291, NR_rseq = 293,
-	NR_faccessat2 = 439,
+	NR_faccessat2 = 439, NR_fchmod = 52, NR_fchmodat = 53, NR_fchownat = 54, NR_fchown = 55,
+	NR_utimensat = 88,
 };
 
 #define GUEST_PID 4242
@@ -293,6 +294,49 @@ static int64_t sys_ioctl(struct sc *c)
 	if (ioctl(fd, req, buf) < 0)
 		return neg_errno();
 	return iss_mem_write(&c->s->mem, c->a[2], buf, req == 0x5401 ? 36 : 8) ? -EFAULT : 0;
+}
+
+/* utimensat(dirfd, path or NULL, times or NULL, flags): the timestamps a program copies to a
+ * file it wrote (zstd -o, cp -p). struct timespec is two 64-bit words on rv64 as on the host. */
+static int64_t sys_utimensat(struct sc *c)
+{
+	struct timespec ts[2];
+	uint64_t raw[4] = { 0, 0, 0, 0 };
+	char *path = NULL;
+	int r;
+
+	if (c->a[2] && iss_mem_read(&c->s->mem, c->a[2], raw, sizeof(raw)))
+		return -EFAULT;
+	for (int i = 0; i < 2; i++) {
+		ts[i].tv_sec = (time_t)raw[2 * i];
+		ts[i].tv_nsec = (long)raw[2 * i + 1];
+	}
+	if (c->a[1] && !(path = guest_str(c->s, c->a[1])))
+		return -EFAULT;
+	if (path)
+		r = utimensat((int)c->a[0], path, c->a[2] ? ts : NULL, (int)c->a[3]);
+	else	/* futimens: the file open on dirfd */
+		r = futimens((int)c->a[0], c->a[2] ? ts : NULL);
+	free(path);
+	return r < 0 ? neg_errno() : 0;
+}
+
+/* fchmod, fchown and their *at forms (a program giving its output the input's mode). */
+static int64_t sys_chmod_chown(struct sc *c, int nr)
+{
+	char *path = NULL;
+	int r;
+
+	if ((nr == NR_fchmodat || nr == NR_fchownat) && !(path = guest_str(c->s, c->a[1])))
+		return -EFAULT;
+	switch (nr) {
+	case NR_fchmod: r = fchmod((int)c->a[0], (mode_t)c->a[1]); break;
+	case NR_fchown: r = fchown((int)c->a[0], (uid_t)c->a[1], (gid_t)c->a[2]); break;
+	case NR_fchmodat: r = fchmodat((int)c->a[0], path, (mode_t)c->a[2], 0); break;
+	default: r = fchownat((int)c->a[0], path, (uid_t)c->a[2], (gid_t)c->a[3], (int)c->a[4]);
+	}
+	free(path);
+	return r < 0 ? neg_errno() : 0;
 }
 
 static int64_t sys_path_call(struct sc *c, int nr)
@@ -603,6 +647,10 @@ int iss__syscall(struct iss *s, const struct rv_insn *i)
 	}
 	case NR_chdir: case NR_mkdirat: case NR_unlinkat: case NR_faccessat: case NR_faccessat2:
 		r = sys_path_call(&c, (int)nr);
+		break;
+	case NR_utimensat: r = sys_utimensat(&c); break;
+	case NR_fchmod: case NR_fchown: case NR_fchmodat: case NR_fchownat:
+		r = sys_chmod_chown(&c, (int)nr);
 		break;
 	case NR_exit:
 	case NR_exit_group:
