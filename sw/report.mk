@@ -5,7 +5,7 @@
 # subcommand on bad input (tests/sw/bad_input.sh, partly under a sanitized build of tiprof),
 # ~15 s. Included by the top Makefile after sw/sw.mk; uses the source lists of sw/sw.mk,
 # lib/lib.mk, sim/cmd/cmd.mk and sim/iss/iss.mk.
-## test-report: sim --profile, report (flat, cycle stacks, SVG) and annotate on workloads; every subcommand on bad input, partly under ASan/UBSan
+## test-report: sim --profile, report (flat, cycle stacks, SVG) and annotate on workloads, static and dynamically linked; every subcommand on bad input, partly under ASan/UBSan
 REPORT_TATTR    := $(BUILD)/report/test_attrib
 # tiprof with its own sources, the sample-file library and the ISS (the ELF loader) built
 # with the sanitizers; the core, model, trace and hardware-layer libraries are linked as is.
@@ -29,7 +29,7 @@ $(REPORT_TSAN): $(REPORT_TSAN_SRCS) $(VCD_LIB) $(TRACE_LIB) $(TIPMODEL_LIB) $(TI
 	  -frounding-math -o $@ $(REPORT_TSAN_SRCS) $(TRACE_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) \
 	  $(CORE_LIB) $(VCD_LIB) $(ISA_LIB) -lm -ldw -lelf $(LDFLAGS)
 
-test-report: $(BUILD)/bin/tiprof $(LBR_SO) $(WORKLOAD_BINS) $(REPORT_TATTR) $(REPORT_TSAN)
+test-report: $(BUILD)/bin/tiprof $(LBR_SO) $(WORKLOAD_BINS) $(WORKLOAD_DYN_BINS) $(REPORT_TATTR) $(REPORT_TSAN)
 	@echo "== test-report: sim --profile, dump, report and annotate on workloads; bad inputs"
 	@$(REPORT_TATTR)
 	@BUILD=$(BUILD) tests/sw/report.sh

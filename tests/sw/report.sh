@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # tests/sw/report.sh - `tiprof sim --profile`, `tiprof dump`, `tiprof report` (flat
-# profile and cycle stacks) and `tiprof annotate` on two small workloads (docs/report.md,
-# "Tests"); tests/sw/bad_input.sh covers bad input of every subcommand. Usage:
+# profile and cycle stacks) and `tiprof annotate` on two small workloads, then on dynamically
+# linked ones (PIE, ld.so, libc.so.6, libm.so.6: object records) (docs/report.md, "Tests"); tests/sw/bad_input.sh covers bad input of every subcommand. Usage:
 #   BUILD=build tests/sw/report.sh
 # Prints one line per check and ends with 'N passed, N failed'; exit status 1 on a failure.
 set -u
@@ -156,6 +156,130 @@ PYEOF
 			"rsvg-convert -o '$OUT/$w.png' '$OUT/$w.svg' && [ -s '$OUT/$w.png' ]"
 	fi
 done
+
+# Dynamically linked programs (docs/report.md, "Programs with shared objects"): the same
+# quicksort as a PIE with ld.so and libc.so.6 mapped by the loader, recorded at a size where
+# the loader's start-up is ~3% of the run; ceilfloor, whose time is in libm's ceil and floor.
+DYN=$BUILD/workloads-dyn
+qs_n=40000
+check "dyn: sim --profile records quicksort $qs_n (static and PIE)" sh -c \
+	"'$T' sim -o /dev/null --profile '$OUT/qs-static.tsf' '$WL/quicksort' $qs_n >/dev/null && \
+	 '$T' sim -o /dev/null --profile '$OUT/qs-dyn.tsf' --oracle '$OUT/qs-dyn.orc' \
+	 '$DYN/quicksort' $qs_n >/dev/null"
+check "dyn: dump shows the object records (program at its bias, ld.so, libc.so.6)" sh -c \
+	"'$T' dump '$OUT/qs-dyn.tsf' >'$OUT/qs-dyn.dump' && \
+	 grep -q '^object: main 0x0000004000000000-0x[0-9a-f]* bias=0x4000000000 .*/workloads-dyn/quicksort build-id=$(readelf -n "$DYN/quicksort" | sed -n 's/.*Build ID: //p')$' '$OUT/qs-dyn.dump' && \
+	 grep -q '^object: interp .* /.*/ld-linux-riscv64-lp64d.so.1 build-id=[0-9a-f]' '$OUT/qs-dyn.dump' && \
+	 grep -q '^object: mapped .* /.*/libc.so.6 build-id=[0-9a-f]' '$OUT/qs-dyn.dump' && \
+	 grep -q '^tiprof sample file 1.1$' '$OUT/qs-dyn.dump'"
+check "dyn: a static program's file has one object record, bias 0" sh -c \
+	"'$T' dump '$OUT/qs-static.tsf' | grep '^object: ' >'$OUT/qs-static.obj' && \
+	 [ \$(wc -l <'$OUT/qs-static.obj') -eq 1 ] && grep -q '^object: main .* bias=0x0 ' '$OUT/qs-static.obj'"
+for lvl in function instruction; do
+	"$T" report "$OUT/qs-static.tsf" --json --level $lvl >"$OUT/qs-static.$lvl.json" 2>/dev/null
+	"$T" report "$OUT/qs-dyn.tsf" --json --level $lvl --oracle "$OUT/qs-dyn.orc" \
+		--compare Oracle >"$OUT/qs-dyn.$lvl.json" 2>"$OUT/qs-dyn.$lvl.err"
+done
+check "dyn: report names qs_sort with the static build's share (3 pp, samples 2%); libc rows" \
+	$PY - "$OUT/qs-static.function.json" "$OUT/qs-dyn.function.json" "$OUT/qs-dyn.function.err" <<'PYEOF'
+import json, sys
+st, dy = (json.load(open(f)) for f in sys.argv[1:3])
+assert open(sys.argv[3]).read() == "", "warnings on stderr"
+s = {r["symbol"]: r for r in st["rows"]}
+d = {r["symbol"]: r for r in dy["rows"]}
+assert dy["rows"][0]["symbol"] == "qs_sort" == st["rows"][0]["symbol"], dy["rows"][0]
+ds, ss = d["qs_sort"]["share"], s["qs_sort"]["share"]
+assert abs(ds - ss) <= 0.03, ("qs_sort share", ds, ss)
+dn, sn = d["qs_sort"]["samples"], s["qs_sort"]["samples"]
+assert abs(dn - sn) <= 0.02 * sn, ("qs_sort samples", dn, sn)
+assert abs(d["main"]["share"] - s["main"]["share"]) <= 0.01, "main"
+libc = [r for r in dy["rows"] if r["object"] == "libc.so.6"]
+named = [r["symbol"] for r in libc if r["symbol"].endswith("@libc.so.6")]
+assert sum(r["share"] for r in libc) > 0.001 and len(named) >= 5, named
+assert any(r["object"] == "ld-linux-riscv64-lp64d.so.1" for r in dy["rows"])
+assert all(r["object"] == "quicksort" for r in st["rows"] if r["symbol"] != "[unknown]")
+print("qs_sort %.4f (static %.4f), %.0f samples (static %.0f); libc %.4f in %d named rows, e.g. %s"
+      % (ds, ss, dn, sn, sum(r["share"] for r in libc), len(named), named[0]))
+PYEOF
+check "dyn: shares agree with the Oracle and --compare's Oracle (run-time addresses line up)" \
+	$PY - "$OUT/qs-dyn.function.json" "$OUT/qs-dyn.instruction.json" <<'PYEOF'
+import json, math, sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    n = d["samples"]
+    for r in d["rows"]:
+        o, s, c = r["oracle_share"], r["share"], r["compare"]["Oracle"]
+        tol = 4 * math.sqrt(max(o * (1 - o), 1.0 / n) / n) + 0.005
+        assert abs(s - o) <= tol, (f, r["symbol"], s, o)
+        assert abs(c - o) <= 0.0005, (f, r["symbol"], c, o)
+    assert any("@" in r["symbol"] for r in d["rows"]), f
+PYEOF
+check "dyn: instruction level names libc.so.6 instructions func+0xoff@libc.so.6" \
+	grep -q '"symbol": "[A-Za-z_0-9]*+0x[0-9a-f]*@libc.so.6"' "$OUT/qs-dyn.instruction.json"
+check "dyn: annotate shows the PIE's hottest function with link-time addresses and source" sh -c \
+	"'$T' annotate '$OUT/qs-dyn.tsf' >'$OUT/qs-dyn.ann' && \
+	 head -1 '$OUT/qs-dyn.ann' | grep -q '^# qs_sort \[0x[0-9a-f]\{3,4\}, 0x[0-9a-f]*) of .*/workloads-dyn/quicksort: ' && \
+	 grep -q '/quicksort.c:[0-9]*  ' '$OUT/qs-dyn.ann' && \
+	 grep -q '^ *[0-9.]*%  [a-z]* [0-9]*.* [0-9a-f]\{3,4\}:  ' '$OUT/qs-dyn.ann'"
+check "dyn: report --cycle-stack details qs_sort at link-time addresses" sh -c \
+	"'$T' report '$OUT/qs-dyn.tsf' --cycle-stack >'$OUT/qs-dyn.stack' && \
+	 grep -q '^# hot instructions of qs_sort ' '$OUT/qs-dyn.stack' && \
+	 grep -q '^  *[0-9a-f]\{3,4\}  [a-z]' '$OUT/qs-dyn.stack'"
+check "dyn: ceilfloor's time is in libm: ceil@libm.so.6 and floor among the top rows" sh -c \
+	"'$T' sim -o /dev/null --profile '$OUT/cf-dyn.tsf' '$DYN/ceilfloor' 20 >/dev/null && \
+	 '$T' report '$OUT/cf-dyn.tsf' --json >'$OUT/cf-dyn.json' && $PY -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+top = {r[\"symbol\"]: r[\"share\"] for r in d[\"rows\"][:4]}
+assert top.get(\"ceil@libm.so.6\", 0) > 0.2, top
+assert any(k.startswith(\"floor\") and k.endswith(\"@libm.so.6\") and v > 0.2 for k, v in top.items()), top
+' '$OUT/cf-dyn.json'"
+check "dyn: annotate --function ceil@libm.so.6, and ceil alone (the one object that has it)" sh -c \
+	"'$T' annotate '$OUT/cf-dyn.tsf' --function ceil@libm.so.6 >'$OUT/cf-ceil.ann' && \
+	 head -1 '$OUT/cf-ceil.ann' | grep -q '^# ceil@libm.so.6 \[0x[0-9a-f]*, 0x[0-9a-f]*) of /.*/libm.so.6: [1-9]' && \
+	 grep -q '^ *[0-9.]*%  ' '$OUT/cf-ceil.ann' && \
+	 '$T' annotate '$OUT/cf-dyn.tsf' --function ceil | head -1 | grep -q '^# ceil@libm.so.6 '"
+# A shared object that is not there any more: rows by object and offset, a warning, no error.
+$PY - "$OUT/qs-dyn.tsf" "$OUT/qs-nolibc.tsf" <<'PYEOF'
+import sys
+b = open(sys.argv[1], "rb").read()
+old = b"/libc.so.6"
+assert b.count(old) == 1
+open(sys.argv[2], "wb").write(b.replace(old, b"/libc.so.X"))
+PYEOF
+check "dyn: a missing libc gives [libc.so.X] rows and one warning, not an error" sh -c \
+	"'$T' report '$OUT/qs-nolibc.tsf' >'$OUT/nolibc.txt' 2>'$OUT/nolibc.err' && \
+	 grep -q '  \[libc.so.X\]$' '$OUT/nolibc.txt' && ! grep -q '@libc' '$OUT/nolibc.txt' && \
+	 [ \$(wc -l <'$OUT/nolibc.err') -eq 1 ] && grep -q '^tiprof report: warning: .*libc.so.X' '$OUT/nolibc.err' && \
+	 '$T' report '$OUT/qs-nolibc.tsf' --level instruction --limit 0 2>/dev/null | grep -q '  \[libc.so.X\]+0x[0-9a-f]*$'"
+# A 1.0 file (the static recording without its object records) reads and reports the same.
+$PY - "$OUT/qs-static.tsf" "$OUT/qs-static-1.0.tsf" <<'PYEOF'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+hs = struct.unpack_from("<I", b, 12)[0]
+out, p, xb = bytearray(b[:hs]), hs, b[17] // 8
+out[10:12] = b"\0\0"			# version 1.0
+while True:
+    t = b[p]
+    if t == 1:
+        n = 15 + bin(b[p + 3]).count("1") * xb
+    elif t == 2:
+        n = 41
+    else:
+        n = 5 + struct.unpack_from("<I", b, p + 1)[0]
+    if t != 0x80:
+        out += b[p:p + n]
+    p += n
+    if t == 2:
+        break
+open(sys.argv[2], "wb").write(out)
+PYEOF
+check "dyn: a 1.0 file (no object records) reports the same rows as its 1.1 original" sh -c \
+	"'$T' dump '$OUT/qs-static-1.0.tsf' | head -1 | grep -q '^tiprof sample file 1.0$' && \
+	 ! '$T' dump '$OUT/qs-static-1.0.tsf' | grep -q '^object' && \
+	 '$T' report '$OUT/qs-static-1.0.tsf' --level instruction | tail -n +4 >'$OUT/v10.txt' && \
+	 '$T' report '$OUT/qs-static.tsf' --level instruction | tail -n +4 >'$OUT/v11.txt' && \
+	 cmp -s '$OUT/v10.txt' '$OUT/v11.txt'"
 
 # Bad inputs: one line on stderr, nothing on stdout, non-zero exit.
 head -c 3000 "$OUT/crc32.tsf" >"$OUT/trunc.tsf"
