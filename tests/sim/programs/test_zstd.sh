@@ -49,7 +49,7 @@ head -c 65536 "$OUT/in/small.bin" >"$OUT/in/tiny.bin"
 
 # run RUNNER CASE STDIN ARGS...: one guest run in $OUT/runs/CASE.RUNNER/ (inputs linked in),
 # stdout, stderr and exit status into CASE.RUNNER.{out,err,rc}. RUNNER is qemu, qemu-dyn,
-# iss, iss-dyn or sim.
+# iss, iss-dyn, sim or sim-dyn.
 run() {
 	local runner=$1 c=$2 stdin=$3 d rc
 	shift 3
@@ -63,6 +63,7 @@ run() {
 	iss) cmd=("$TIPROF" iss "$PROGRAMS/zstd-static") ;;
 	iss-dyn) cmd=("$TIPROF" iss "$PROGRAMS/zstd-dynamic") ;;
 	sim) cmd=("$TIPROF" sim "$PROGRAMS/zstd-static") ;;
+	sim-dyn) cmd=("$TIPROF" sim "$PROGRAMS/zstd-dynamic") ;;
 	esac
 	set +e
 	(cd "$d" && "${ENVV[@]}" "${cmd[@]}" "$@" <"$stdin" >"$d.out" 2>"$d.err")
@@ -187,6 +188,15 @@ else
 			bad "iss-dyn: round trip: decompressed output differs from in.bin"
 	else
 		bad "iss-dyn: decompress: $why"
+	fi
+	# the dynamic build on the core model, with the default sysroot
+	run qemu-dyn sdc3 /dev/null -3 -c small.bin
+	run sim-dyn sdc3 /dev/null -3 -c small.bin
+	r=$OUT/runs/sdc3.qemu-dyn t=$OUT/runs/sdc3.sim-dyn
+	if [ "$(cat "$t.rc")" = 0 ] && [ "$(cat "$r.rc")" = 0 ] && cmp -s "$t.out" "$r.out"; then
+		ok "sim-dyn: dynamic: compress 256 KiB: zstd -3 -c small.bin: stdout $(wc -c <"$t.out") bytes = qemu -L ($(awk '$1 == "cycles" { print "cycles", $2; exit }' "$t.err"))"
+	else
+		bad "sim-dyn: compress 256 KiB: exit $(cat "$t.rc") (qemu $(cat "$r.rc")), $(wc -c <"$t.out") bytes vs $(wc -c <"$r.out"): $(head -2 "$t.err" | tr '\n' ' ')"
 	fi
 fi
 
