@@ -336,7 +336,7 @@ static int sim_execute(struct sim_ctx *x)
 		sim_print_text(x);
 	if (cmd_out_close(&x->out, 1, x->err, sizeof(x->err)))
 		goto fail;
-	ret = TIPROF_EXIT_OK;
+	ret = iss_exit_code(x->iss);	/* as running the program would (perf stat does too) */
 	goto out;
 fail:
 	sim_trace_close(&x->tw, 0, x->err, sizeof(x->err));	/* no partial trace */

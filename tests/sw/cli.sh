@@ -85,6 +85,15 @@ env -i "$T" sim -o "$D/no/such/dir/r" "$ELF" 6 >"$D/x.out" 2>"$D/x.err"; rc=$?
 	grep -q "cannot create the report $D/no/such/dir/r" "$D/x.err" &&
 	ok "sim -o into a missing directory: exit 1 before the run: $(cat "$D/x.err")" ||
 	ko "sim -o bad path: exit $rc, $(cat "$D/x.err")"
+printf 'int main(void) { return 3; }\n' >"$D/three.c"
+if ${CROSS_COMPILE:-riscv64-linux-gnu-}gcc -static -o "$D/three" "$D/three.c"; then
+	env -i "$T" sim "$D/three" >"$D/three.out" 2>"$D/three.err"; rc=$?
+	[ $rc -eq 3 ] && grep -q 'exit code 3$' "$D/three.err" &&
+		ok "sim: the exit status is the program's (3), as running it" ||
+		ko "sim: exit $rc for a program that returns 3: $(head -1 "$D/three.err")"
+else
+	ko "cannot build a riscv64 test program"
+fi
 env -i "$T" accuracy --period 64 "$ELF" 6 >"$D/acc.out" 2>"$D/acc.err"; rc=$?
 if [ $rc -eq 0 ] && cmp -s "$D/acc.out" "$D/qemu.out" && grep -q 'error vs Oracle' "$D/acc.err"; then
 	ok "accuracy: stdout = qemu-riscv64's, the report on stderr"
