@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // FPGA timing wrapper: feeds every input of tiprof_unit from a serially loaded register chain and
 // folds every output into one registered pin, so place-and-route measures the unit's own paths
-// without hundreds of I/O pins.
+// without hundreds of I/O pins. With CsrOwnClock = 1 the CSR port's input registers run on
+// csr_clk_i instead: paths that start at a CSR access leave clk_i's timing, and clk_i's maximum
+// frequency is that of the paths a core sees every cycle (ROB inputs into the selection and the
+// FIFO, the sampler), which is what a core clocks the unit at; CSR accesses are rare and can be
+// given two cycles.
 module tiprof_fpga_top #(
   parameter int W         = 2,    // [1,8]
   parameter int XLEN      = 32,   // [32,64]
   parameter int FifoDepth = 2,    // [1,65535]
-  parameter int RobIdxW   = 7     // [1,16]
+  parameter int RobIdxW   = 7,    // [1,16]
+  parameter bit CsrOwnClock = 1'b0 // CSR port inputs registered on csr_clk_i
 ) (
   input  logic clk_i,    // clock
+  input  logic csr_clk_i, // clock of the CSR port's input registers (CsrOwnClock = 1)
   input  logic rst_ni,   // asynchronous reset, active low
   input  logic din_i,    // serial input data
   output logic dout_o    // folded outputs
@@ -16,6 +22,9 @@ module tiprof_fpga_top #(
   localparam int BankW = (W > 1) ? $clog2(W) : 1;
   localparam int InW   = 4 * W + 2 * W * XLEN + BankW + 1 + W + W * RobIdxW + 2 + 16 +
                          2 + 12 + XLEN + 2;
+
+  // the CSR port (req, we, addr, wdata, priv) is the top XLEN + 16 bits of the chain
+  localparam int CsrLo = InW - (XLEN + 16);
 
   logic [InW-1:0]  in_q, in_d;
   logic            dout_q, dout_d;
@@ -29,11 +38,29 @@ module tiprof_fpga_top #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      in_q   <= '0;
-      dout_q <= 1'b0;
+      in_q[CsrLo-1:0] <= '0;
+      dout_q          <= 1'b0;
     end else begin
-      in_q   <= in_d;
-      dout_q <= dout_d;
+      in_q[CsrLo-1:0] <= in_d[CsrLo-1:0];
+      dout_q          <= dout_d;
+    end
+  end
+
+  if (CsrOwnClock) begin : g_csr_clk
+    always_ff @(posedge csr_clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        in_q[InW-1:CsrLo] <= '0;
+      end else begin
+        in_q[InW-1:CsrLo] <= in_d[InW-1:CsrLo];
+      end
+    end
+  end else begin : g_one_clk
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        in_q[InW-1:CsrLo] <= '0;
+      end else begin
+        in_q[InW-1:CsrLo] <= in_d[InW-1:CsrLo];
+      end
     end
   end
 
