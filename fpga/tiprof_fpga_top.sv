@@ -55,6 +55,8 @@ module tiprof_fpga_top #(
       end
     end
   end else begin : g_one_clk
+    logic unused_csr_clk;
+    assign unused_csr_clk = csr_clk_i;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         in_q[InW-1:CsrLo] <= '0;
