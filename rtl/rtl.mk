@@ -10,8 +10,8 @@ TIP_RTL      := $(shell grep -v '^//' rtl/tiprof.f)
 TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
 TIP_TB_SRCS  := $(COSIM_DIR)/harness.c $(TIP_DIR)/harness_bench.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
                 $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c \
-                $(TIP_DIR)/bench_replay.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c
-TIP_TB_HDRS  := $(COSIM_DIR)/tb.h $(COSIM_DIR)/harness.h $(COSIM_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
+                $(TIP_DIR)/bench_replay.c $(TIP_DIR)/bench_violation.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c
+TIP_TB_HDRS  := $(TIP_DIR)/bench_sva.h $(COSIM_DIR)/tb.h $(COSIM_DIR)/harness.h $(COSIM_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
                 lib/vcd/vcd.h sim/trace/rob_trace.h
 TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -I$(COSIM_DIR) -Isim/trace $(CORE_INC)
 # The live co-simulation bench links the core model, the ISS and the decoder.
@@ -22,6 +22,9 @@ TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2
 TIP_RANDOM_CYCLES ?= 1800000
 TIP_SEED     ?= $(shell date +%s)
 TIP_OUT      := $(BUILD)/tip/logs
+# The RTL's assertions run in every test build (docs/verification.md "Assertions");
+# `make TIP_ASSERT= ...` builds without them (only to measure what they cost).
+TIP_ASSERT   ?= --assert
 
 cfg_w = $(word 1,$(subst -, ,$(1)))
 cfg_x = $(word 2,$(subst -, ,$(1)))
@@ -51,7 +54,7 @@ $(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP
 			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
 	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
 	@rm -rf $(@D) && mkdir -p $(@D)/harness
-	@$(VERILATOR) --cc --exe --main --timing --assert -O3 --x-assign fast --x-initial fast \
+	@$(VERILATOR) --cc --exe --main --timing $(TIP_ASSERT) -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -LDFLAGS -lm \
 	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
 	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_TB_SV) \
@@ -125,8 +128,16 @@ test-tip: test-tip-model test-tip-verilator test-tip-icarus
 lint-rtl:
 	@$(TIP_DIR)/lint.sh "$(VERILATOR)" "$(IVERILOG)" "$(YOSYS)" "$(TIP_CONFIGS)"
 
+# ------------------------------------------------------------------ assertions fire
+## test-tip-assert: ROB-contract violations stop the Verilated RTL with the named assertion (docs/verification.md "Assertions")
+.PHONY: test-tip-assert
+TEST_TARGETS += test-tip-assert
+test-tip-assert: $(BUILD)/vtip/2-64-16/Vtiprof_tb $(BUILD)/vtip/4-64-8/Vtiprof_tb
+	@mkdir -p $(TIP_OUT)
+	@$(TIP_DIR)/assert.sh $(BUILD)/vtip $(TIP_OUT)
+
 # ------------------------------------------------------------------ mutation check
-## test-tip-mutants: 18 planted RTL bugs, each must be caught
+## test-tip-mutants: 19 planted RTL bugs, each must be caught (by a bench or an assertion)
 .PHONY: test-tip-mutants
 TEST_TARGETS += test-tip-mutants
 test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb

@@ -211,4 +211,55 @@ module tiprof_tip_csr
     if (req_i && !we_i && hit_o) rdata_o = XLEN'(high_half ? {32'd0, rval[63:32]} : rval);
   end
 
+`ifndef SYNTHESIS
+  // ---------------------------------------------------------------- assertions (simulation only)
+  // Register legality (docs/tip-unit.md "Legal writes"): the registers never hold a value whose
+  // write is ignored with CFG_ERR.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (ctrl_q[tiprof_reg_pkg::TIP_CTRL_MODE_LSB +: 2] != 2'd3)
+        else $fatal(1, "a_csr_ctrl_mode: CTRL.MODE holds the reserved value 3");
+      assert (period_q != '0)
+        else $fatal(1, "a_csr_period_nonzero: PERIOD holds 0");
+      assert (32'(wmark_q) - 32'd1 < 32'(Depth))   // 1 <= WATERMARK <= Depth
+        else $fatal(1, "a_csr_wmark_range: WATERMARK %0d outside 1..%0d", wmark_q, Depth);
+      assert (!(req_i && we_i) || rdata_o == '0)
+        else $fatal(1, "a_csr_write_no_rdata: a write returned read data");
+      assert (!(taken_inc_i && lost_inc_i))
+        else $fatal(1, "a_csr_taken_xor_lost: one sample counted as taken and as lost");
+    end
+  end
+
+`ifndef __ICARUS__
+  logic sva_wr_taken, sva_wr_lost;
+  assign sva_wr_taken = wr && (addr_i == tiprof_reg_pkg::TIP_TAKEN_ADDR || addr_i == tiprof_reg_pkg::TIP_TAKENH_ADDR);
+  assign sva_wr_lost  = wr && (addr_i == tiprof_reg_pkg::TIP_LOST_ADDR || addr_i == tiprof_reg_pkg::TIP_LOSTH_ADDR);
+
+  // Every sample that does not enter the FIFO is counted in LOST, every one that does in TAKEN
+  // (a write to the counter wins), and the counters move by nothing else.
+  a_csr_lost_counts: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    !sva_wr_lost |=> lost_q == $past(lost_q) + 64'($past(lost_inc_i)))
+    else $error("a_csr_lost_counts: LOST went from %0d to %0d (lost_inc %0d)", $past(lost_q), lost_q,
+                $past(lost_inc_i));
+  a_csr_taken_counts: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    !sva_wr_taken |=> taken_q == $past(taken_q) + 64'($past(taken_inc_i)))
+    else $error("a_csr_taken_counts: TAKEN went from %0d to %0d (taken_inc %0d)", $past(taken_q), taken_q,
+                $past(taken_inc_i));
+  // An illegal configuration value is ignored and sets STATUS.CFG_ERR.
+  a_csr_bad_config: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    cfg_err_set |=> sticky_q[0] && ctrl_q == $past(ctrl_q) && period_q == $past(period_q) &&
+                    wmark_q == $past(wmark_q))
+    else $error("a_csr_bad_config: an illegal configuration write changed a register or left CFG_ERR clear");
+  // A legal CTRL or PERIOD write takes the value and restarts the sampler.
+  a_csr_period_write: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    wr && addr_i == tiprof_reg_pkg::TIP_PERIOD_ADDR && !bad_period |=>
+      period_q == $past(wval[31:0]) && $past(restart_o))
+    else $error("a_csr_period_write: a legal PERIOD write did not take effect");
+  a_csr_ctrl_write: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    wr && addr_i == tiprof_reg_pkg::TIP_CTRL_ADDR && !bad_ctrl |=>
+      ctrl_q == $past(wval[12:0]) && $past(restart_o))
+    else $error("a_csr_ctrl_write: a legal CTRL write did not take effect");
+`endif
+`endif
+
 endmodule

@@ -93,21 +93,44 @@ module tiprof_tip_fifo #(
   end
 
 `ifndef SYNTHESIS
-  // Invariants of the occupancy counters, checked every cycle in simulation.
+  // Invariants of the occupancy counters, checked every cycle in simulation (every simulator).
   always @(posedge clk_i) begin
     if (rst_ni) begin
       assert (32'(used_q) <= 32'(Depth))
-        else $error("tiprof_tip_fifo: %0d entries allocated in a FIFO of %0d", used_q, Depth);
+        else $fatal(1, "a_fifo_used_bound: %0d entries allocated in a FIFO of %0d", used_q, Depth);
+      assert (32'(rd_q) < 32'(Depth))
+        else $fatal(1, "a_fifo_rd_bound: read pointer %0d in a FIFO of %0d", rd_q, Depth);
       assert (pend_q <= used_q)
-        else $error("tiprof_tip_fifo: %0d pending entries but only %0d allocated", pend_q, used_q);
+        else $fatal(1, "a_fifo_pend_bound: %0d pending entries but only %0d allocated", pend_q, used_q);
       assert (32'(pend_q) == 32'($countones(pbit_q)))
-        else $error("tiprof_tip_fifo: pending count %0d disagrees with the pending bits", pend_q);
+        else $fatal(1, "a_fifo_pend_bits: pending count %0d disagrees with the pending bits", pend_q);
+      assert (32'(count_o) <= 32'(Depth))
+        else $fatal(1, "a_fifo_count_bound: FIFO_COUNT %0d above the depth %0d", count_o, Depth);
+      assert (!do_pop || (used_q != '0 && !pbit_q[rd_q]))
+        else $fatal(1, "a_fifo_pop_nonempty: a pop removed a missing or pending entry");
+      assert (!(push_i && full_o && !do_pop) || !accept_o)
+        else $fatal(1, "a_fifo_no_push_full: a sample was accepted into a full FIFO");
+      assert (!(push_i && !accept_o) || (full_o && !do_pop))
+        else $fatal(1, "a_fifo_refuse_only_full: a sample was refused with %0d of %0d entries used",
+                    used_after_pop, Depth);
       if (push_i && accept_o && push_pending_i) begin
         assert (!cmpl_i)
-          else $error("tiprof_tip_fifo: a new pending entry and a completion in one cycle");
+          else $fatal(1, "a_fifo_pending_no_cmpl: a new pending entry and a completion in one cycle");
       end
     end
   end
+
+`ifndef __ICARUS__
+  // Occupancy moves only by this cycle's pop and push.
+  a_fifo_used_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    $past(rst_ni) |-> used_q == $past(used_q) - CntW'($past(do_pop)) + CntW'($past(accept_o)))
+    else $error("a_fifo_used_step: %0d entries after %0d, pop %0d, push %0d", used_q,
+                $past(used_q), $past(do_pop), $past(accept_o));
+  // A completion leaves nothing pending (unless a new pending sample arrives with it).
+  a_fifo_cmpl_all: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    cmpl_i && !(accept_o && push_pending_i) |=> pend_q == '0)
+    else $error("a_fifo_cmpl_all: %0d entries still pending after a completion", pend_q);
+`endif
 `endif
 
 endmodule

@@ -98,4 +98,37 @@ module tiprof_tip_sampler
   assign cycle_o = cycle_q;
   assign lfsr_o  = lfsr_q;
 
+`ifndef SYNTHESIS
+  // ---------------------------------------------------------------- assertions (simulation only)
+  // The interval state stays inside the interval (docs/tip-unit.md "The sampler"): every way to
+  // change MODE or PERIOD restarts it, so these hold in every cycle.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (lfsr_q != '0)
+        else $fatal(1, "a_sampler_lfsr_nonzero: the LFSR reached 0 (it would stay there)");
+      if (mode_i == tiprof_reg_pkg::MODE_RANDOM_INTERVAL[1:0]) begin
+        assert (target_q < period_i && pos_q < period_i)
+          else $fatal(1, "a_sampler_point_in_interval: pos %0d / point %0d outside an interval of %0d",
+                      pos_q, target_q, period_i);
+      end else begin
+        assert (pos_q <= target_q)
+          else $fatal(1, "a_sampler_pos_before_end: pos %0d beyond the interval end %0d", pos_q, target_q);
+      end
+      assert (!fire_o || en_i)
+        else $fatal(1, "a_sampler_fire_enabled: a sample fired while CTRL.EN is 0");
+    end
+  end
+
+`ifndef __ICARUS__
+  // The cycle counter counts every cycle.
+  a_sampler_cycle_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    $past(rst_ni) |-> cycle_q == $past(cycle_q) + 64'd1)
+    else $error("a_sampler_cycle_step: cycle went from %0d to %0d", $past(cycle_q), cycle_q);
+  // While disabled and not written, the interval is frozen.
+  a_sampler_frozen: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    !en_i && !restart_i |=> pos_q == $past(pos_q) && target_q == $past(target_q))
+    else $error("a_sampler_frozen: the interval moved while CTRL.EN is 0");
+`endif
+`endif
+
 endmodule

@@ -284,4 +284,138 @@ module tiprof_unit
     .irq_o            (irq_o)
   );
 
+`ifndef SYNTHESIS
+  // ---------------------------------------------------------------- assertions (simulation only)
+  // docs/verification.md "Assertions" lists every property, where it runs and what it costs.
+  // Immediate assertions in clocked blocks run on every simulator (Icarus 11 included); the
+  // concurrent ones (assert property) are left out on Icarus, which has no concurrent SVA.
+
+  // ROB-contract checks are on unless a testbench clears this bit for the cycles whose ROB inputs
+  // break the contract on purpose (the random bench's phases of arbitrary bits, replayed traces
+  // of unknown origin); the unit's answer to such inputs is still defined (docs/tip-unit.md).
+  bit sva_rob_check = 1'b1;
+
+  // Known values once out of reset (meaningful on 4-state simulators), and the CSR port rules.
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (!$isunknown(irq_o))
+        else $fatal(1, "a_irq_known: irq_o is X/Z after reset");
+      assert (!$isunknown(csr_illegal_o))
+        else $fatal(1, "a_csr_illegal_known: csr_illegal_o is X/Z after reset");
+      if (!$isunknown({csr_req_i, csr_we_i, csr_addr_i, csr_priv_i})) begin
+        assert (!$isunknown(csr_rdata_o))
+          else $fatal(1, "a_csr_rdata_known: csr_rdata_o is X/Z for a known request to 0x%h", csr_addr_i);
+      end
+      assert (csr_req_i || (csr_rdata_o == '0 && !csr_illegal_o))
+        else $fatal(1, "a_csr_idle: read data or illegal flag without a request");
+      assert (!(csr_illegal_o || (csr_req_i && csr_we_i)) || csr_rdata_o == '0)
+        else $fatal(1, "a_csr_rdata_zero: an illegal access or a write returned data 0x%h", csr_rdata_o);
+      assert (!(csr_req_i && !tip_hit && !is_menable) || csr_illegal_o)
+        else $fatal(1, "a_csr_unmapped: access to unmapped CSR 0x%h not illegal", csr_addr_i);
+      assert (!(csr_req_i && csr_we_i && csr_addr_i[11:10] == 2'b11) || csr_illegal_o)
+        else $fatal(1, "a_csr_ro_write: write to read-only CSR 0x%h not illegal", csr_addr_i);
+      assert (!(csr_req_i && csr_priv_i < csr_addr_i[9:8]) || csr_illegal_o)
+        else $fatal(1, "a_csr_priv: access to CSR 0x%h from privilege %0d not illegal", csr_addr_i, csr_priv_i);
+      assert (!(csr_req_i && !csr_we_i && csr_addr_i == tiprof_reg_pkg::TIP_POP_ADDR) || csr_rdata_o == '0)
+        else $fatal(1, "a_csr_pop_reads_zero: a read of TIP_POP returned 0x%h", csr_rdata_o);
+      // Sample assembly: a trigger always takes something, the sample's state is one of four.
+      // (Checked once known: Icarus runs always_comb as always @*, which first evaluates when
+      // an input changes, so these internal nets may be X in the first cycles there.)
+      if (!$isunknown({s_pending, cmpl, s_valid, s_flags})) begin
+        assert (!any_commit || commit[youngest])
+          else $fatal(1, "a_youngest_commits: youngest committing bank %0d does not commit", youngest);
+        assert (s_pending || s_valid != '0)
+          else $fatal(1, "a_sample_nonempty: a complete sample without a valid slot");
+        assert (!(s_pending && cmpl))
+          else $fatal(1, "a_pending_not_completed: a sample pending in the cycle that completes samples");
+        assert (32'(s_flags[0]) + 32'(s_flags[1]) + 32'(|s_flags[4:2]) <= 1)
+          else $fatal(1, "a_sample_one_state: sample flags 0x%h name more than one commit state", s_flags);
+      end
+      assert (!oir_exception || !(oir_mispred || oir_flush))
+        else $fatal(1, "a_oir_exception_alone: the OIR holds an exception with other flags");
+    end
+  end
+
+`ifndef __ICARUS__
+  // ROB contract (DESIGN.md "The ROB interface"; docs/tip-unit.md "Inputs"). Masks rotated into
+  // ROB order: bit k is bank (head_bank + k) mod W, so the oldest entry is bit 0.
+  function automatic logic [W-1:0] sva_rot(input logic [W-1:0] m, input logic [BankW-1:0] s);
+    for (int k = 0; k < W; k++) sva_rot[k] = m[(32'(s) + 32'(k)) % W];
+  endfunction
+  // A mask of the form 0..01..1: the set bits are the first ones in ROB order, without gaps.
+  function automatic logic sva_prefix(input logic [W-1:0] m);
+    sva_prefix = (m & (m + W'(1))) == '0;
+  endfunction
+
+  logic [W-1:0]     sva_valid_rot, sva_commit_rot, sva_disp_rot, sva_redirect_rot;
+  logic [BankW-1:0] sva_next_head;
+  logic             sva_redirect, sva_keeps_entry, sva_prev_checked;
+  logic [XLEN-1:0]  sva_next_head_pc;
+
+  always_comb begin
+    sva_valid_rot    = sva_rot(rob_head_valid_i, rob_head_bank_i);
+    sva_commit_rot   = sva_rot(commit, rob_head_bank_i);
+    sva_disp_rot     = sva_rot(rob_disp_valid_i, rob_head_bank_i);
+    sva_redirect_rot = sva_rot(commit & rob_head_flush_i, rob_head_bank_i);
+    sva_redirect     = |(commit & (rob_head_mispred_i | rob_head_flush_i));
+    // the first entry in ROB order that does not commit (the oldest in the next cycle)
+    sva_keeps_entry  = (rob_head_valid_i & ~commit) != '0;
+    sva_next_head    = BankW'((32'(rob_head_bank_i) + 32'($countones(commit))) % W);
+    sva_next_head_pc = rob_head_pc_i[sva_next_head*XLEN +: XLEN];
+  end
+
+  // The previous cycle was out of reset with the ROB-contract checks on (for properties that
+  // relate two cycles: a phase of arbitrary inputs leaves no consistent previous cycle).
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) sva_prev_checked <= 1'b0;
+    else         sva_prev_checked <= sva_rob_check;
+  end
+
+  // Only an entry that holds an instruction commits.
+  a_rob_commit_valid: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    (rob_head_commit_i & ~rob_head_valid_i) == '0)
+    else $error("a_rob_commit_valid: commit 0b%b in banks without a head entry (valid 0b%b)",
+                rob_head_commit_i, rob_head_valid_i);
+  // The W oldest entries sit in consecutive banks from rob_head_bank (wrapping).
+  a_rob_valid_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    sva_prefix(sva_valid_rot))
+    else $error("a_rob_valid_in_order: head entries 0b%b are not consecutive from bank %0d",
+                rob_head_valid_i, rob_head_bank_i);
+  // Entries commit oldest first: the committing banks are the first ones from rob_head_bank.
+  a_rob_commit_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    sva_prefix(sva_commit_rot))
+    else $error("a_rob_commit_in_order: commit 0b%b is not the oldest entries from bank %0d",
+                rob_head_commit_i, rob_head_bank_i);
+  // A commit that flushes the pipeline is the youngest commit of its cycle.
+  a_rob_flush_youngest: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    (sva_redirect_rot & (sva_commit_rot >> 1)) == '0)
+    else $error("a_rob_flush_youngest: a younger entry commits with a flushing one (commit 0b%b flush 0b%b)",
+                rob_head_commit_i, rob_head_flush_i);
+  // A trap is the oldest entry's: the ROB holds one, and it does not also commit.
+  a_rob_exception_oldest: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    rob_exception_i |-> !empty && !any_commit)
+    else $error("a_rob_exception_oldest: exception with %s", empty ? "an empty ROB" : "a commit in the same cycle");
+  // Into an empty ROB, instructions enter rob_head_bank first, then the following banks.
+  a_rob_empty_dispatch: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    empty |-> sva_prefix(sva_disp_rot))
+    else $error("a_rob_empty_dispatch: dispatch 0b%b into an empty ROB does not start at bank %0d",
+                rob_disp_valid_i, rob_head_bank_i);
+  // The oldest entry leaves only by committing or trapping: otherwise it is still the oldest.
+  a_rob_head_holds: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    sva_prev_checked && $past(!empty && !any_commit && !rob_exception_i) |->
+      rob_head_bank_i == $past(rob_head_bank_i) && !empty &&
+      rob_head_pc_i[rob_head_bank_i*XLEN +: XLEN] == $past(rob_head_pc_i[rob_head_bank_i*XLEN +: XLEN]))
+    else $error("a_rob_head_holds: the oldest entry (bank %0d) vanished without a commit or trap",
+                $past(rob_head_bank_i));
+  // After n entries commit (no flush, no mispredict) with older entries left, the first entry
+  // that did not commit is the oldest, n banks on.
+  a_rob_head_advances: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    sva_prev_checked && $past(any_commit && !sva_redirect && sva_keeps_entry) |->
+      rob_head_bank_i == $past(sva_next_head) && !empty &&
+      rob_head_pc_i[rob_head_bank_i*XLEN +: XLEN] == $past(sva_next_head_pc))
+    else $error("a_rob_head_advances: after %0d commits from bank %0d the oldest entry is not in bank %0d",
+                $past($countones(commit)), $past(rob_head_bank_i), $past(sva_next_head));
+`endif
+`endif
+
 endmodule

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_sva.h"
 #include "tb.h"
 
 #define ROB_SIZE 32u
@@ -290,6 +291,7 @@ static int rnd_step(struct tb *tb, void *state, uint64_t t, const struct tb_out 
 	}
 	if (t >= s->chaos_until && chance(s, 1, 20000))
 		s->chaos_until = t + 200 + rnd(s) % 2000;
+	tb_rob_contract_off = t < s->chaos_until;
 	if (t < s->chaos_until)
 		chaos_cycle(s, &in->rob);
 	else

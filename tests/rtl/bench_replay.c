@@ -2,10 +2,14 @@
 /* Replay bench: drives the unit with a recorded ROB trace (env TIPROF_TB_TRACE, format
  * docs/rob-trace.md) — from the simulator, a random run, or another core's RTL simulation —
  * while sampling in TIP's random mode and draining samples like a driver; the harness compares
- * the RTL with the C model every cycle. */
+ * the RTL with the C model every cycle. A trace may break the ROB contract (a random run's phases
+ * of arbitrary bits), so the RTL's ROB-contract assertions are off unless TIPROF_TB_ROB_CONTRACT=1
+ * (for traces that must keep it: a core's). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "bench_sva.h"
 #include "rob_trace.h"
 #include "tb.h"
 
@@ -55,6 +59,8 @@ static int replay_create(struct tb *tb, struct tb_bench *b, const struct tip_mod
 
 	(void)seed;
 	(void)cycles;
+	tb_rob_contract_off = !(getenv("TIPROF_TB_ROB_CONTRACT") &&
+				!strcmp(getenv("TIPROF_TB_ROB_CONTRACT"), "1"));
 	if (!path)
 		return tb_fail(tb, "replay: set TIPROF_TB_TRACE to a ROB trace file");
 	s = calloc(1, sizeof(*s));

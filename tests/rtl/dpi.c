@@ -2,24 +2,44 @@
 /* DPI-C entry points of the TIP testbench (Verilator): move values between the SystemVerilog
  * testbench (tiprof_tb.sv) and the harness. Compiled by gcc as C; the prototypes are checked
  * against Verilator's generated Vtiprof_tb__Dpi.h. */
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "svdpi.h"
 #include "Vtiprof_tb__Dpi.h"
 
+#include "bench_sva.h"
 #include "harness.h"
 #include "tb_wire.h"
 
 /* DPI calls carry no context argument; the testbench has exactly one harness instance. */
 static struct harness tb_harness;
 
+/* A failed assertion (or $stop, $fatal) ends a Verilated run in abort() after printing the
+ * assertion's name: record the failure the harness way (FAIL line, waveform of the last cycles)
+ * and exit non-zero. The abort comes from the simulation thread between two harness calls. */
+static void tb_on_abort(int sig)
+{
+	(void)sig;
+	signal(SIGABRT, SIG_DFL);
+	fflush(stdout);
+	tb_fail(&tb_harness.tb, "the simulator stopped: an RTL assertion failed (its name is in the "
+		"'Assertion failed' line above)");
+	harness_final(&tb_harness);
+	fflush(stdout);
+	_exit(1);
+}
+
 int tb_init(int w, int xlen, int depth, long long seed, long long cycles, const char *bench,
 	    const char *outdir)
 {
 	struct tip_model_cfg cfg = { (unsigned)w, (unsigned)xlen, (unsigned)depth };
 
+	signal(SIGABRT, tb_on_abort);
 	return harness_init(&tb_harness, &cfg, bench, (uint64_t)seed, (uint64_t)cycles, outdir,
 			    "verilator") ? -1 : 0;
 }
@@ -60,6 +80,12 @@ int tb_tick(const svBitVecVal *rdata, svBit illegal, svBit irq, svBit *rst,
 	memcpy(disp_idx, wire.disp_idx, sizeof(wire.disp_idx));
 	memcpy(csr_wdata, wire.csr_wdata, sizeof(wire.csr_wdata));
 	return rc;
+}
+
+/* Whether the inputs of the coming cycle keep the ROB contract (bench_sva.h). */
+int tb_rob_contract(void)
+{
+	return !tb_rob_contract_off;
 }
 
 int tb_final(void)

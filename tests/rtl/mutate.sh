@@ -33,7 +33,8 @@ PY
     make -s -C obj -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 >build.log 2>&1 ) || return 3
   for b in $benches random; do
     if ! "$dir/obj/Vtiprof_tb" +bench=$b +seed=7 +cycles=300000 +outdir="$dir" >"$dir/$b.log" 2>&1; then
-      echo "$b" > "$dir/killed"; return 0
+      a=$(grep -m1 'Assertion failed in' "$dir/$b.log" | grep -oE '(\.|: )a_[a-z0-9_]+' | head -1 | sed 's/^[.: ]*//')
+      echo "$b${a:+ (assertion $a)}" > "$dir/killed"; return 0
     fi
   done
   return 0
@@ -51,7 +52,7 @@ wait
 pass=0 fail=0
 for n in $(seq 1 $i); do
   if [ -f "$out/m$n/killed" ]; then
-    pass=$((pass + 1)); printf '  ok    mutant %2d killed by %-14s %s\n' $n "$(cat $out/m$n/killed)" "$(cat $out/what$n)"
+    pass=$((pass + 1)); printf '  ok    mutant %2d killed by %-14s  %s\n' $n "$(cat $out/m$n/killed)" "$(cat $out/what$n)"
   else
     fail=$((fail + 1)); printf '  FAIL  mutant %2d SURVIVED (or did not build): %s\n' $n "$(cat $out/what$n)"
   fi

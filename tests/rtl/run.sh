@@ -32,7 +32,7 @@ run_one() { # config bench seed cycles
   else
     fail=$((fail + 1))
     printf '  FAIL  %-9s %-22s %-8s seed=%s (log: %s)\n' "$sim" "$bench" "$cfg" "$s" "$log"
-    grep -E "FAIL|waveform" "$log" | sed 's/^/        /'
+    grep -E "FAIL|waveform|Assertion failed|FATAL|%Error" "$log" | sed 's/^/        /'
   fi
 }
 

@@ -24,6 +24,7 @@ module tiprof_tb #(
     output bit csr_req, output bit csr_we, output bit [11:0] csr_addr,
     output bit [63:0]  csr_wdata, output bit [1:0] csr_priv);
   import "DPI-C" function int tb_final();
+  import "DPI-C" function int tb_rob_contract();
 `endif
 
   logic clk = 1'b0;
@@ -134,6 +135,11 @@ module tiprof_tb #(
 `endif
       $finish;
     end
+`ifndef TIPROF_VPI
+    // The unit's ROB-contract assertions are off for inputs that break the contract on purpose
+    // (tests/rtl/bench_sva.h). Icarus runs no concurrent assertions.
+    u_dut.sva_rob_check <= (tb_rob_contract() != 0);
+`endif
     rst_n        <= !n_rst;
     head_valid   <= n_head_valid[W-1:0];
     head_commit  <= n_head_commit[W-1:0];
