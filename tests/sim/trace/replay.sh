@@ -16,11 +16,11 @@ if TIPROF_TB_TRACE=$out/random.rbt $sim +bench=replay +outdir=$out > "$out/repla
    grep -q "PASS replay" "$out/replay.log"; then
   ok "replay through the RTL: $(grep '^replay:' "$out/replay.log")"
 else bad "replay (see $out/replay.log)"; fi
-if $tool vcd "$out/random.rbt" --from 1000 --count 500 -o "$out/window.vcd" &&
+if $tool vcd "$out/random.rbt" --from 1000 --cycles 500 -o "$out/window.vcd" &&
    ${VCD2FST:-vcd2fst} "$out/window.vcd" "$out/window.fst" > /dev/null 2>&1; then
   ok "VCD export of cycles 1000..1499 read by GTKWave's vcd2fst"
 else bad "VCD export"; fi
-n=$($tool dump "$out/random.rbt" --from 5 --count 3 | wc -l)
+n=$($tool dump "$out/random.rbt" --from 5 --cycles 3 | wc -l)
 [ "$n" = 3 ] && ok "dump of a 3-cycle window" || bad "dump printed $n lines"
 # A real workload on the core model, recorded by tiprof sim, through the RTL.
 if $b/bin/tiprof sim --rob-trace "$out/quicksort.rbt" $b/workloads/quicksort 3000 > /dev/null 2>&1 &&
