@@ -199,3 +199,5 @@ bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vu/4-64-8/tip_run_vu $(BUI
 	     $(BUILD)/bin/tiprof $(BUILD)/bin/tiprof-cosim-4wide $(BUILD)/workloads/quicksort
 	@echo "== bench-cosim: core model + TIP unit, simulated cycles per CPU second (quicksort 20000, 4-wide)"
 	@$(TIP_DIR)/bench_cosim.sh $(BUILD)
+
+include rtl/formal/formal.mk
