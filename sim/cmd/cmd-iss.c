@@ -86,21 +86,30 @@ int cmd_iss(int argc, char **argv)
 		fprintf(stderr, "tiprof iss: %s\n", err);
 		return 127;
 	}
-	for (;;) {
-		r = iss_step(s, o.trace ? &ret : NULL);
-		if (r == ISS_OK && o.trace) {
+	if (!o.trace) {
+		/* functional mode: the run loop, in chunks up to --max-insns */
+		do {
+			uint64_t n = o.max_insns ? o.max_insns - iss_instret(s) : UINT64_MAX;
+
+			r = iss_run(s, n);
+		} while (r == ISS_OK && !o.max_insns);
+	} else {
+		for (;;) {
+			r = iss_step(s, &ret);
+			if (r != ISS_OK)
+				break;
 			rv_disasm(&ret.insn, ret.pc, text, sizeof(text));
 			fprintf(stderr, "%" PRIx64 ": %0*" PRIx32 " %s\n", ret.pc,
 				ret.insn.len * 2, ret.raw, text);
+			if (o.max_insns && iss_instret(s) >= o.max_insns)
+				break;
 		}
-		if (r != ISS_OK)
-			break;
-		if (o.max_insns && iss_instret(s) >= o.max_insns) {
-			fprintf(stderr, "tiprof iss: stopped after %" PRIu64 " instructions (--max-insns)\n",
-				iss_instret(s));
-			iss_destroy(s);
-			return 124;
-		}
+	}
+	if (r == ISS_OK) {
+		fprintf(stderr, "tiprof iss: stopped after %" PRIu64 " instructions (--max-insns)\n",
+			iss_instret(s));
+		iss_destroy(s);
+		return 124;
 	}
 	if (o.stat)
 		fprintf(stderr, "tiprof iss: %" PRIu64 " instructions\n", iss_instret(s));

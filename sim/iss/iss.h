@@ -81,6 +81,14 @@ void iss_destroy(struct iss *s);
  * and what is missing). */
 int iss_step(struct iss *s, struct iss_retired *info);
 
+/* Execute up to max_insns instructions without describing them (the
+ * functional mode: same state changes as iss_step(s, NULL) repeated, at
+ * a fraction of the per-instruction cost). Returns ISS_OK after
+ * max_insns instructions, or ISS_EXITED / ISS_ERROR as iss_step would for
+ * the instruction that ended the run; iss_instret() tells how many
+ * retired. */
+int iss_run(struct iss *s, uint64_t max_insns);
+
 /* Last error message ("" if none). */
 const char *iss_error(const struct iss *s);
 

@@ -25,6 +25,9 @@ ISS_SYSROOT ?= /usr/riscv64-linux-gnu
 # (sim/workloads/workloads.mk builds $(BUILD)/workloads-dyn/<name>; ceilfloor uses libm).
 ISS_DYN_BINS := $(addprefix $(ISS_OUT)/dyn/,$(ISA_PROGS))
 ISS_DYN_WL   := $(addprefix $(BUILD)/workloads-dyn/,quicksort dispatch ceilfloor)
+# Self-modifying code (static): writes, rewrites and runs instructions in an
+# executable mmap'd page; its output and lockstep must equal QEMU's.
+ISS_SMC := $(ISS_OUT)/smc
 # A dynamic program whose interpreter does not exist (error-message test).
 ISS_NOINTERP := $(ISS_OUT)/dyn/no_interp
 
@@ -61,12 +64,16 @@ $(ISS_NOINTERP): tests/sim/iss/at_random.c
 	@mkdir -p $(@D)
 	$(RV_CC) $(filter-out -static,$(RV_CFLAGS)) -Wl,--dynamic-linker=/lib/ld-tiprof-missing.so.1 -o $@ $<
 
+$(ISS_SMC): tests/sim/iss/smc.c
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) -o $@ $<
+
 $(ISS_OUT)/at_random: tests/sim/iss/at_random.c
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $<
 
 test-iss: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/iss-api-test $(ISS_OUT)/iss-objects-test \
-	  $(ISS_OUT)/at_random $(ISA_RV_BINS) $(ISS_DYN_BINS) $(ISS_DYN_WL) $(ISS_NOINTERP)
+	  $(ISS_OUT)/at_random $(ISA_RV_BINS) $(ISS_DYN_BINS) $(ISS_DYN_WL) $(ISS_NOINTERP) $(ISS_SMC)
 	@$(ISS_OUT)/iss-api-test $(ISA_OUT)/rv/prog_atomic 2000
 	@$(ISS_OUT)/iss-api-test $(ISS_OUT)/dyn/prog_atomic 2000
 	@$(ISS_OUT)/iss-objects-test $(ISA_OUT)/rv/prog_int 100
@@ -78,7 +85,7 @@ test-iss: $(ISS_BIN) $(ISS_LOCKSTEP) $(ISS_OUT)/iss-api-test $(ISS_OUT)/iss-obje
 		QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_CMD)" LOCKSTEP="$(ISS_LOCKSTEP)" \
 		SYSROOT="$(ISS_SYSROOT)" READELF="$(CROSS_COMPILE)readelf" \
 		N="$(ISS_LOCKSTEP_N)" OUT="$(ISS_OUT)" tests/sim/iss/run-tests.sh $(ISA_RV_BINS) \
-		$(ISS_DYN_BINS) $(ISS_DYN_WL)
+		$(ISS_SMC) $(ISS_DYN_BINS) $(ISS_DYN_WL)
 
 bench-iss: $(ISS_BIN) $(ISA_RV_BINS)
 	@QEMU_RISCV64="$(QEMU_RISCV64)" ISS="$(ISS_CMD)" tests/sim/iss/bench.sh $(ISA_OUT)/rv/prog_int

@@ -45,18 +45,15 @@ struct iss *iss_create(const char *path, char *const argv[], char *const envp[],
 		       const struct iss_config *cfg, char *err, size_t errlen)
 {
 	struct iss *s = calloc(1, sizeof(*s));
+	size_t k;
 
 	if (!s || iss_mem_init(&s->mem)) {
 		snprintf(err, errlen, "out of memory");
 		free(s);
 		return NULL;
 	}
-	s->dcache = calloc(ISS_DCACHE_SIZE, sizeof(*s->dcache));
-	if (!s->dcache) {
-		snprintf(err, errlen, "out of memory");
-		iss_destroy(s);
-		return NULL;
-	}
+	for (k = 0; k < ISS_CTLB_SIZE; k++)
+		s->ctlb[k].vpn = UINT64_MAX;
 	if (cfg)
 		s->cfg = *cfg;
 	if (!s->cfg.seed)
@@ -93,7 +90,6 @@ void iss_destroy(struct iss *s)
 	if (!s)
 		return;
 	iss_mem_free(&s->mem);
-	free(s->dcache);
 	for (k = 0; k < ISS_MAX_FDS; k++)
 		free(s->fd_path[k]);
 	for (k = 0; k < s->nobjs; k++)
@@ -150,7 +146,7 @@ static int load(struct iss *s, uint64_t a, unsigned n, uint64_t *v)
 
 static int store(struct iss *s, uint64_t a, unsigned n, uint64_t v)
 {
-	uint8_t *p = iss_mem_ptr(&s->mem, a, n);
+	uint8_t *p = iss_mem_wptr(&s->mem, a, n);
 
 	if (p) {
 		switch (n) {
@@ -168,38 +164,132 @@ static int64_t sext32(uint64_t v) { return (int64_t)(int32_t)(uint32_t)v; }
 
 /* ---- fetch and decode ------------------------------------------------ */
 
-/* Fetch and decode the instruction at s->pc into *out (cached). */
-static int fetch(struct iss *s, const struct rv_insn **out)
-{
-	uint64_t pc = s->pc, lo, hi = 0;
-	uint32_t raw;
-	struct iss_dentry *e;
-	int r;
+/* The handlers of iss_run's threaded dispatch, one per common operation
+ * (the compact slot form, iss_int.h): DECODE = slot not decoded yet, SLOW
+ * = through exec(), FP = F/D arithmetic through iss__exec_fp, NOP = no
+ * architectural effect (an integer result into x0, fence); J/JR = jal/jalr
+ * without link. Loads into x0 take SLOW, so everything else never writes
+ * x0. */
+#define ISS_FH_LIST(X)							\
+	X(DECODE) X(SLOW) X(FP) X(NOP)					\
+	X(LUI) X(AUIPC) X(JAL) X(J) X(JALR) X(JR)			\
+	X(BEQ) X(BNE) X(BLT) X(BGE) X(BLTU) X(BGEU)			\
+	X(LB) X(LH) X(LW) X(LD) X(LBU) X(LHU) X(LWU) X(FLW) X(FLD)	\
+	X(SB) X(SH) X(SW) X(SD) X(FSW) X(FSD)				\
+	X(ADDI) X(SLTI) X(SLTIU) X(XORI) X(ORI) X(ANDI)			\
+	X(SLLI) X(SRLI) X(SRAI)						\
+	X(ADD) X(SUB) X(SLL) X(SLT) X(SLTU) X(XOR) X(SRL) X(SRA) X(OR) X(AND) \
+	X(ADDIW) X(SLLIW) X(SRLIW) X(SRAIW)				\
+	X(ADDW) X(SUBW) X(SLLW) X(SRLW) X(SRAW)				\
+	X(MUL) X(MULW) X(MDIV)
 
-	if (load(s, pc, 2, &lo))
-		return iss__fail(s, "pc %#llx: instruction fetch from unmapped memory",
-				 (unsigned long long)pc);
-	raw = (uint32_t)lo;
-	if ((lo & 3) == 3) {
-		if (load(s, pc + 2, 2, &hi))
+enum iss_fh {
+#define X(n) FH_##n,
+	ISS_FH_LIST(X)
+#undef X
+	FH_COUNT
+};
+
+/* The compact form of the decoded instruction i. */
+static void fast_of(const struct rv_insn *i, struct iss_fast *f)
+{
+	static const uint8_t direct[RV_OP_COUNT] = {
+#define D(n) [RV_OP_##n] = FH_##n,
+		D(LUI) D(AUIPC) D(BEQ) D(BNE) D(BLT) D(BGE) D(BLTU) D(BGEU)
+		D(LB) D(LH) D(LW) D(LD) D(LBU) D(LHU) D(LWU) D(FLW) D(FLD)
+		D(SB) D(SH) D(SW) D(SD) D(FSW) D(FSD)
+		D(ADDI) D(SLTI) D(SLTIU) D(XORI) D(ORI) D(ANDI) D(SLLI) D(SRLI) D(SRAI)
+		D(ADD) D(SUB) D(SLL) D(SLT) D(SLTU) D(XOR) D(SRL) D(SRA) D(OR) D(AND)
+		D(ADDIW) D(SLLIW) D(SRLIW) D(SRAIW) D(ADDW) D(SUBW) D(SLLW) D(SRLW) D(SRAW)
+		D(MUL) D(MULW)
+#undef D
+		[RV_OP_MULH] = FH_MDIV, [RV_OP_MULHSU] = FH_MDIV, [RV_OP_MULHU] = FH_MDIV,
+		[RV_OP_DIV] = FH_MDIV, [RV_OP_DIVU] = FH_MDIV, [RV_OP_REM] = FH_MDIV,
+		[RV_OP_REMU] = FH_MDIV, [RV_OP_DIVW] = FH_MDIV, [RV_OP_DIVUW] = FH_MDIV,
+		[RV_OP_REMW] = FH_MDIV, [RV_OP_REMUW] = FH_MDIV,
+		[RV_OP_FENCE] = FH_NOP,
+	};
+	uint8_t h = direct[i->op];
+
+	f->rd = i->rd;
+	f->rs1 = i->rs1;
+	f->rs2 = i->rs2;
+	f->len = i->len;
+	f->imm = i->imm;
+	if (i->op == RV_OP_JAL)
+		h = i->rd ? FH_JAL : FH_J;
+	else if (i->op == RV_OP_JALR)
+		h = i->rd ? FH_JALR : FH_JR;
+	else if (h == FH_NOP || h == 0)
+		h = (i->fmt >= RV_FMT_FFF && h == 0) ? FH_FP : h ? h : FH_SLOW;
+	else if (i->rd == 0 && (i->flags & RV_F_RD_X))
+		h = (i->flags & RV_F_LOAD) ? FH_SLOW : FH_NOP;
+	f->h = h;
+}
+
+/* Fetch and decode the instruction at pc (iss_code of its page, see
+ * iss_int.h): the miss path. */
+static int fetch_slow(struct iss *s, uint64_t pc, const struct rv_insn **out)
+{
+	unsigned off = (unsigned)(pc & ISS_PAGE_MASK);
+	struct iss_ctlb *ct;
+	struct iss_code *c;
+	struct rv_insn *e;
+	uint8_t *data;
+	uint64_t hi;
+	uint32_t raw;
+
+	c = iss_mem_code(&s->mem, pc, sizeof(*c), &data);
+	if (!c) {
+		if (!iss_mem_ptr(&s->mem, pc, 1))
 			return iss__fail(s, "pc %#llx: instruction fetch from unmapped memory",
-					 (unsigned long long)pc + 2);
-		raw |= (uint32_t)hi << 16;
+					 (unsigned long long)pc);
+		return iss__fail(s, "pc %#llx: out of memory for decoded instructions",
+				 (unsigned long long)pc);
 	}
-	e = &s->dcache[(pc >> 1) & (ISS_DCACHE_SIZE - 1)];
-	if (!e->valid || e->pc != pc || e->raw != raw) {
-		r = rv_decode_word(raw, pc, &e->insn);
-		if (r < 0) {
-			e->valid = 0;
-			return iss__fail(s, "pc %#llx: illegal instruction %0*x: not RV64GC",
-					 (unsigned long long)pc, (lo & 3) == 3 ? 8 : 4, raw);
+	ct = &s->ctlb[(pc >> ISS_PAGE_SHIFT) & (ISS_CTLB_SIZE - 1)];
+	ct->vpn = pc >> ISS_PAGE_SHIFT;
+	ct->gen = s->mem.code_gen;
+	ct->code = c;
+	e = &c->insn[off >> 1];
+	if (c->fast[off >> 1].h) {
+		*out = e;
+		return ISS_OK;
+	}
+	raw = (uint32_t)data[off] | (uint32_t)data[off + 1] << 8;
+	if ((raw & 3) == 3) {
+		if (off == ISS_PAGE_SIZE - 2) {
+			/* crosses into the next page: decode, do not cache */
+			if (load(s, pc + 2, 2, &hi))
+				return iss__fail(s, "pc %#llx: instruction fetch from unmapped memory",
+						 (unsigned long long)pc + 2);
+			raw |= (uint32_t)hi << 16;
+			e = &s->xinsn;
+		} else {
+			raw |= (uint32_t)data[off + 2] << 16 | (uint32_t)data[off + 3] << 24;
 		}
-		e->pc = pc;
-		e->raw = raw;
-		e->valid = 1;
 	}
-	*out = &e->insn;
+	if (rv_decode_word(raw, pc, e) < 0)
+		return iss__fail(s, "pc %#llx: illegal instruction %0*x: not RV64GC",
+				 (unsigned long long)pc, (raw & 3) == 3 ? 8 : 4, raw);
+	if (e != &s->xinsn)
+		fast_of(e, &c->fast[off >> 1]);
+	*out = e;
 	return ISS_OK;
+}
+
+/* Fetch and decode the instruction at pc into *out. */
+static inline int fetch(struct iss *s, uint64_t pc, const struct rv_insn **out)
+{
+	uint64_t vpn = pc >> ISS_PAGE_SHIFT;
+	const struct iss_ctlb *ct = &s->ctlb[vpn & (ISS_CTLB_SIZE - 1)];
+	unsigned k = (unsigned)(pc & ISS_PAGE_MASK) >> 1;
+
+	if (ct->vpn == vpn && ct->gen == s->mem.code_gen && ct->code->fast[k].h) {
+		*out = &ct->code->insn[k];
+		return ISS_OK;
+	}
+	return fetch_slow(s, pc, out);
 }
 
 /* ---- instruction groups ---------------------------------------------- */
@@ -391,21 +481,14 @@ bad:
 			 rv_csr_name(i->csr) ? rv_csr_name(i->csr) : "unnamed");
 }
 
-/* ---- step ------------------------------------------------------------ */
+/* ---- execute --------------------------------------------------------- */
 
-int iss_step(struct iss *s, struct iss_retired *info)
+/* Execute i (at s->pc) and describe it in *info: every instruction. */
+static int exec(struct iss *s, const struct rv_insn *i, struct iss_retired *info)
 {
-	struct iss_retired scratch;
-	const struct rv_insn *i = NULL;
 	uint64_t pc = s->pc, next, a, b, v;
 	int r = ISS_OK;
 
-	if (s->exited)
-		return iss__fail(s, "program has exited");
-	if (fetch(s, &i))
-		return ISS_ERROR;
-	if (!info)
-		info = &scratch;
 	info->pc = pc;
 	info->raw = i->raw;
 	info->insn = *i;
@@ -491,7 +574,7 @@ int iss_step(struct iss *s, struct iss_retired *info)
 	case RV_FMT_NONE:
 		switch (i->op) {
 		case RV_OP_FENCE_I:
-			memset(s->dcache, 0, ISS_DCACHE_SIZE * sizeof(*s->dcache));
+			iss_mem_drop_code(&s->mem);
 			break;
 		case RV_OP_ECALL:
 			info->is_syscall = 1;
@@ -523,4 +606,202 @@ int iss_step(struct iss *s, struct iss_retired *info)
 	s->pc = next;
 	s->instret++;
 	return r;
+}
+
+/* ---- the functional run loop ---------------------------------------- */
+
+int iss_step(struct iss *s, struct iss_retired *info)
+{
+	const struct rv_insn *i;
+
+	if (!info)
+		return iss_run(s, 1);
+	if (s->exited)
+		return iss__fail(s, "program has exited");
+	if (fetch(s, s->pc, &i))
+		return ISS_ERROR;
+	return exec(s, i, info);
+}
+
+/* Threaded dispatch over the compact slots of the current page: pc, the
+ * count and the page stay in locals; s->pc and s->instret are written
+ * back (SYNC) before anything that reads or changes them. Fast stores
+ * never hit a page with decoded code (its lookup-cache entry has no write
+ * pointer), so only the exec()/FP/decode paths can drop the current
+ * page's block: they force a new lookup (vpn = UINT64_MAX). */
+int iss_run(struct iss *s, uint64_t max_insns)
+{
+	static const void *const labels[FH_COUNT] = {
+#define X(n) [FH_##n] = &&fh_##n,
+		ISS_FH_LIST(X)
+#undef X
+	};
+	struct iss_retired scratch;
+	uint64_t *x = s->x, *fr = s->f;
+	uint64_t pc = s->pc, vpn = UINT64_MAX, n = 0, i0 = s->instret;
+	const struct iss_fast *f = NULL;
+	struct iss_code *c = NULL;
+	const struct rv_insn *in;
+	const struct iss_ctlb *ct;
+	struct iss_tlb *t;
+	uint64_t a, v;
+	int r;
+
+	if (s->exited)
+		return iss__fail(s, "program has exited");
+
+#define SYNC() do { s->pc = pc; s->instret = i0 + n; } while (0)
+#define RESYNC() do { pc = s->pc; n = s->instret - i0; vpn = UINT64_MAX; } while (0)
+#define DISPATCH() do {							\
+	if (n == max_insns)						\
+		goto out;						\
+	if (pc >> ISS_PAGE_SHIFT != vpn)				\
+		goto lookup;						\
+	f = &c->fast[(pc & ISS_PAGE_MASK) >> 1];			\
+	goto *labels[f->h];						\
+} while (0)
+#define NEXT() do { pc += f->len; n++; DISPATCH(); } while (0)
+#define TAKEN(tgt) do { pc = (tgt); n++; DISPATCH(); } while (0)
+#define BR(cond) do {							\
+	if (cond)							\
+		TAKEN(pc + (uint64_t)f->imm);				\
+	NEXT();								\
+} while (0)
+/* Load/store through the lookup cache; a miss, an unmapped address or a
+ * page-crossing access (or, for stores, a page with decoded code) goes
+ * through exec(). */
+#define LOAD(T, SX, dst, box) do {						\
+	a = x[f->rs1] + (uint64_t)f->imm;				\
+	t = &s->mem.tlb[(a >> ISS_PAGE_SHIFT) & (ISS_TLB_SIZE - 1)];	\
+	if (t->vpn != a >> ISS_PAGE_SHIFT || !t->data ||		\
+	    (a & ISS_PAGE_MASK) > ISS_PAGE_SIZE - sizeof(T))		\
+		goto fh_SLOW;						\
+	{ T v_; memcpy(&v_, t->data + (a & ISS_PAGE_MASK), sizeof(T));	\
+	  (dst) = (uint64_t)(SX)v_ | (box); }					\
+	NEXT();								\
+} while (0)
+#define STORE(T, src) do {						\
+	a = x[f->rs1] + (uint64_t)f->imm;				\
+	t = &s->mem.tlb[(a >> ISS_PAGE_SHIFT) & (ISS_TLB_SIZE - 1)];	\
+	if (t->vpn != a >> ISS_PAGE_SHIFT || !t->wdata ||		\
+	    (a & ISS_PAGE_MASK) > ISS_PAGE_SIZE - sizeof(T))		\
+		goto fh_SLOW;						\
+	{ T v_ = (T)(src); memcpy(t->wdata + (a & ISS_PAGE_MASK), &v_, sizeof(T)); } \
+	NEXT();								\
+} while (0)
+#define OP(expr) do { x[f->rd] = (expr); NEXT(); } while (0)
+#define A (x[f->rs1])
+#define B (x[f->rs2])
+#define IMM ((uint64_t)f->imm)
+
+	DISPATCH();
+lookup:
+	vpn = pc >> ISS_PAGE_SHIFT;
+	ct = &s->ctlb[vpn & (ISS_CTLB_SIZE - 1)];
+	if (ct->vpn != vpn || ct->gen != s->mem.code_gen)
+		goto fh_DECODE;
+	c = ct->code;
+	f = &c->fast[(pc & ISS_PAGE_MASK) >> 1];
+	goto *labels[f->h];
+fh_DECODE:
+	SYNC();
+	if (fetch_slow(s, pc, &in))
+		return ISS_ERROR;
+	if (in == &s->xinsn) {
+		/* page-crossing: not cached */
+		r = exec(s, in, &scratch);
+		RESYNC();
+		if (r != ISS_OK)
+			return r;
+		DISPATCH();
+	}
+	vpn = UINT64_MAX;
+	goto lookup;
+fh_SLOW:
+	SYNC();
+	r = exec(s, &c->insn[(pc & ISS_PAGE_MASK) >> 1], &scratch);
+	RESYNC();
+	if (r != ISS_OK)
+		return r;
+	DISPATCH();
+fh_FP:
+	SYNC();
+	if (iss__exec_fp(s, &c->insn[(pc & ISS_PAGE_MASK) >> 1]))
+		return ISS_ERROR;
+	x[0] = 0;
+	NEXT();
+fh_NOP: NEXT();
+fh_LUI: OP(IMM);
+fh_AUIPC: OP(pc + IMM);
+fh_JAL: x[f->rd] = pc + f->len; TAKEN(pc + IMM);
+fh_J: TAKEN(pc + IMM);
+fh_JALR: v = (A + IMM) & ~1ull; x[f->rd] = pc + f->len; TAKEN(v);
+fh_JR: TAKEN((A + IMM) & ~1ull);
+fh_BEQ: BR(A == B);
+fh_BNE: BR(A != B);
+fh_BLT: BR((int64_t)A < (int64_t)B);
+fh_BGE: BR((int64_t)A >= (int64_t)B);
+fh_BLTU: BR(A < B);
+fh_BGEU: BR(A >= B);
+fh_LB: LOAD(int8_t, int64_t, x[f->rd], 0);
+fh_LH: LOAD(int16_t, int64_t, x[f->rd], 0);
+fh_LW: LOAD(int32_t, int64_t, x[f->rd], 0);
+fh_LD: LOAD(uint64_t, uint64_t, x[f->rd], 0);
+fh_LBU: LOAD(uint8_t, uint64_t, x[f->rd], 0);
+fh_LHU: LOAD(uint16_t, uint64_t, x[f->rd], 0);
+fh_LWU: LOAD(uint32_t, uint64_t, x[f->rd], 0);
+fh_FLW: LOAD(uint32_t, uint64_t, fr[f->rd], 0xffffffff00000000ull); /* NaN-boxed */
+fh_FLD: LOAD(uint64_t, uint64_t, fr[f->rd], 0);
+fh_SB: STORE(uint8_t, B);
+fh_SH: STORE(uint16_t, B);
+fh_SW: STORE(uint32_t, B);
+fh_SD: STORE(uint64_t, B);
+fh_FSW: STORE(uint32_t, fr[f->rs2]);
+fh_FSD: STORE(uint64_t, fr[f->rs2]);
+fh_ADDI: OP(A + IMM);
+fh_SLTI: OP((int64_t)A < f->imm);
+fh_SLTIU: OP(A < IMM);
+fh_XORI: OP(A ^ IMM);
+fh_ORI: OP(A | IMM);
+fh_ANDI: OP(A & IMM);
+fh_SLLI: OP(A << (IMM & 63));
+fh_SRLI: OP(A >> (IMM & 63));
+fh_SRAI: OP((uint64_t)((int64_t)A >> (IMM & 63)));
+fh_ADD: OP(A + B);
+fh_SUB: OP(A - B);
+fh_SLL: OP(A << (B & 63));
+fh_SLT: OP((int64_t)A < (int64_t)B);
+fh_SLTU: OP(A < B);
+fh_XOR: OP(A ^ B);
+fh_SRL: OP(A >> (B & 63));
+fh_SRA: OP((uint64_t)((int64_t)A >> (B & 63)));
+fh_OR: OP(A | B);
+fh_AND: OP(A & B);
+fh_ADDIW: OP((uint64_t)sext32(A + IMM));
+fh_SLLIW: OP((uint64_t)sext32((uint32_t)A << (IMM & 31)));
+fh_SRLIW: OP((uint64_t)sext32((uint32_t)A >> (IMM & 31)));
+fh_SRAIW: OP((uint64_t)(int64_t)((int32_t)(uint32_t)A >> (IMM & 31)));
+fh_ADDW: OP((uint64_t)sext32(A + B));
+fh_SUBW: OP((uint64_t)sext32(A - B));
+fh_SLLW: OP((uint64_t)sext32((uint32_t)A << (B & 31)));
+fh_SRLW: OP((uint64_t)sext32((uint32_t)A >> (B & 31)));
+fh_SRAW: OP((uint64_t)(int64_t)((int32_t)(uint32_t)A >> (B & 31)));
+fh_MUL: OP(A * B);
+fh_MULW: OP((uint64_t)sext32((uint32_t)A * (uint32_t)B));
+fh_MDIV: OP(alu(&c->insn[(pc & ISS_PAGE_MASK) >> 1], A, B));
+out:
+	SYNC();
+	return ISS_OK;
+#undef SYNC
+#undef RESYNC
+#undef DISPATCH
+#undef NEXT
+#undef TAKEN
+#undef BR
+#undef LOAD
+#undef STORE
+#undef OP
+#undef A
+#undef B
+#undef IMM
 }

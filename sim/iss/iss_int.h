@@ -7,18 +7,32 @@
 #include "iss.h"
 #include "iss_mem.h"
 
-#define ISS_DCACHE_SIZE 65536  /* decoded-instruction cache entries */
 #define ISS_NSIG 65
 #define ISS_MAX_FDS 1024       /* host fds whose path is remembered */
 #define ISS_PATH_MAX 4096
 
-/* One decoded-instruction cache entry, keyed by pc and raw bits (so
- * self-modifying code is simply a miss). */
-struct iss_dentry {
-	uint64_t pc;
-	uint32_t raw;
-	uint8_t valid;
-	struct rv_insn insn;
+/* Decoded instructions of one guest page (its iss_mem code block), one
+ * slot per 2-byte offset, decoded on first execution. The block is
+ * dropped on any write to the page, munmap, mmap over it, mprotect,
+ * fence.i and riscv_flush_icache (iss_mem.h), so self-modifying code and
+ * JITs see their new bytes. An instruction that crosses into the next
+ * page is never cached. Each slot has the full lib/isa decoding (for
+ * iss_step's description and the uncommon instructions) and a compact
+ * form for iss_run: a handler (enum iss_fh, 0 = not decoded yet) and the
+ * operands it needs. */
+#define ISS_CODE_SLOTS (ISS_PAGE_SIZE / 2)
+#define ISS_CTLB_SIZE 64
+
+struct iss_fast {
+	uint8_t h;               /* enum iss_fh (iss_core.c); 0: not decoded */
+	uint8_t rd, rs1, rs2;
+	uint8_t len;             /* 2 or 4 */
+	int64_t imm;
+};
+
+struct iss_code {
+	struct iss_fast fast[ISS_CODE_SLOTS];
+	struct rv_insn insn[ISS_CODE_SLOTS];
 };
 
 /* A recorded (never delivered) signal action: the guest's 4 words. */
@@ -63,8 +77,14 @@ struct iss {
 	int exit_code;
 	int exited;
 
-	/* decoded-instruction cache */
-	struct iss_dentry *dcache;
+	/* fetch: code blocks of recently executed pages (direct-mapped by
+	 * vpn), an entry valid while its gen == mem.code_gen */
+	struct iss_ctlb {
+		uint64_t vpn;
+		uint64_t gen;
+		struct iss_code *code;
+	} ctlb[ISS_CTLB_SIZE];
+	struct rv_insn xinsn;    /* a page-crossing instruction (not cached) */
 
 	/* last error */
 	char err[1024];

@@ -26,8 +26,10 @@ void iss_mem_free(struct iss_mem *m)
 	size_t i;
 
 	for (i = 0; i < m->nslots; i++)
-		if (m->slots[i] > TOMB)
+		if (m->slots[i] > TOMB) {
+			free(m->slots[i]->code);
 			free(m->slots[i]);
+		}
 	free(m->slots);
 	memset(m, 0, sizeof(*m));
 }
@@ -77,18 +79,78 @@ static int grow(struct iss_mem *m)
 	return 0;
 }
 
-uint8_t *iss_mem_page_slow(struct iss_mem *m, uint64_t addr)
+/* Drop pg's code block; a cached write pointer becomes valid again. */
+static void drop_code(struct iss_mem *m, struct iss_page *pg)
+{
+	struct iss_tlb *t = &m->tlb[pg->vpn & (ISS_TLB_SIZE - 1)];
+
+	if (!pg->code)
+		return;
+	free(pg->code);
+	pg->code = NULL;
+	m->code_gen++;
+	if (t->vpn == pg->vpn && t->data)
+		t->wdata = t->data;
+}
+
+/* The page holding addr, now in the lookup cache, or NULL. */
+static struct iss_page *page_fill(struct iss_mem *m, uint64_t addr)
 {
 	uint64_t vpn = addr >> ISS_PAGE_SHIFT;
 	long i = find_slot(m, vpn);
 	struct iss_tlb *t;
+	struct iss_page *pg;
 
 	if (i < 0)
 		return NULL;
+	pg = m->slots[i];
 	t = &m->tlb[vpn & (ISS_TLB_SIZE - 1)];
 	t->vpn = vpn;
-	t->data = m->slots[i]->data;
-	return t->data;
+	t->data = pg->data;
+	t->wdata = pg->code ? NULL : pg->data;
+	return pg;
+}
+
+uint8_t *iss_mem_page_slow(struct iss_mem *m, uint64_t addr)
+{
+	struct iss_page *pg = page_fill(m, addr);
+
+	return pg ? pg->data : NULL;
+}
+
+uint8_t *iss_mem_wpage_slow(struct iss_mem *m, uint64_t addr)
+{
+	struct iss_page *pg = page_fill(m, addr);
+
+	if (!pg)
+		return NULL;
+	drop_code(m, pg);
+	return pg->data;
+}
+
+void *iss_mem_code(struct iss_mem *m, uint64_t addr, size_t size, uint8_t **data)
+{
+	struct iss_page *pg = page_fill(m, addr);
+
+	if (!pg)
+		return NULL;
+	if (!pg->code) {
+		pg->code = calloc(1, size);
+		if (!pg->code)
+			return NULL;
+		m->tlb[pg->vpn & (ISS_TLB_SIZE - 1)].wdata = NULL;
+	}
+	*data = pg->data;
+	return pg->code;
+}
+
+void iss_mem_drop_code(struct iss_mem *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nslots; i++)
+		if (m->slots[i] > TOMB)
+			drop_code(m, m->slots[i]);
 }
 
 int iss_mem_map(struct iss_mem *m, uint64_t addr, uint64_t len, unsigned prot)
@@ -101,6 +163,7 @@ int iss_mem_map(struct iss_mem *m, uint64_t addr, uint64_t len, unsigned prot)
 		struct iss_page *pg;
 
 		if (i >= 0) {
+			drop_code(m, m->slots[i]);
 			m->slots[i]->prot = prot;
 			continue;
 		}
@@ -128,8 +191,9 @@ void iss_mem_unmap(struct iss_mem *m, uint64_t addr, uint64_t len)
 
 		if (i < 0)
 			continue;
+		drop_code(m, m->slots[i]);
 		if (t->vpn == vpn)
-			t->data = NULL;
+			t->data = t->wdata = NULL;
 		free(m->slots[i]);
 		m->slots[i] = TOMB;
 		m->npages--;
@@ -144,8 +208,10 @@ void iss_mem_protect(struct iss_mem *m, uint64_t addr, uint64_t len, unsigned pr
 	for (; vpn < end; vpn++) {
 		long i = find_slot(m, vpn);
 
-		if (i >= 0)
+		if (i >= 0) {
+			drop_code(m, m->slots[i]);
 			m->slots[i]->prot = prot;
+		}
 	}
 }
 
@@ -165,7 +231,7 @@ static int iss_mem_copy(struct iss_mem *m, uint64_t addr, uint8_t *buf, size_t n
 {
 	while (n) {
 		size_t off = addr & ISS_PAGE_MASK, k = ISS_PAGE_SIZE - off;
-		uint8_t *p = iss_mem_ptr(m, addr, 1);
+		uint8_t *p = to_guest ? iss_mem_wptr(m, addr, 1) : iss_mem_ptr(m, addr, 1);
 
 		if (!p)
 			return -1;

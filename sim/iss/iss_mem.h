@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Sparse paged guest memory: 4 KiB pages allocated on demand in a hash
- * table, with a direct-mapped lookup cache in front. */
+ * table, with a direct-mapped lookup cache in front. A page may carry a
+ * "code" block (the ISS's pre-decoded instructions for it): any write to
+ * the page (a store, a system call or loader copy, iss_write_mem),
+ * munmap, mmap over it or mprotect drops the block and bumps code_gen, so
+ * cached decodings never outlive the bytes they came from. */
 #ifndef TIPROF_ISS_MEM_H
 #define TIPROF_ISS_MEM_H
 
@@ -17,17 +21,21 @@
 #define ISS_PROT_W 2
 #define ISS_PROT_X 4
 
-/* One page: its number, protection and contents. */
+/* One page: its number, protection, code block and contents. */
 struct iss_page {
 	uint64_t vpn;
 	unsigned prot;
+	void *code;               /* decoded instructions (malloc'd), or NULL */
 	uint8_t data[ISS_PAGE_SIZE];
 };
 
-/* A direct-mapped lookup cache entry. */
+/* A direct-mapped lookup cache entry. wdata is data when the page may be
+ * written directly, NULL while it has a code block (writes then take the
+ * slow path, which drops the block first). */
 struct iss_tlb {
 	uint64_t vpn;
 	uint8_t *data;
+	uint8_t *wdata;
 };
 
 /* The guest address space. */
@@ -35,6 +43,7 @@ struct iss_mem {
 	struct iss_page **slots;  /* open-addressing hash table by vpn */
 	size_t nslots;            /* power of two */
 	size_t npages;
+	uint64_t code_gen;        /* bumped whenever a code block is dropped */
 	struct iss_tlb tlb[ISS_TLB_SIZE];
 };
 
@@ -60,6 +69,17 @@ int iss_mem_is_free(const struct iss_mem *m, uint64_t addr, uint64_t len);
 /* Host pointer to the page holding addr, or NULL if unmapped. */
 uint8_t *iss_mem_page_slow(struct iss_mem *m, uint64_t addr);
 
+/* Same for writing: drops the page's code block first. */
+uint8_t *iss_mem_wpage_slow(struct iss_mem *m, uint64_t addr);
+
+/* The code block of the page holding addr, allocated zeroed (size bytes)
+ * if it has none; *data is set to the page contents. NULL if the page is
+ * unmapped or out of memory. */
+void *iss_mem_code(struct iss_mem *m, uint64_t addr, size_t size, uint8_t **data);
+
+/* Drop every code block (fence.i, riscv_flush_icache). */
+void iss_mem_drop_code(struct iss_mem *m);
+
 /* Host pointer for addr when [addr, addr+n) lies in one mapped page,
  * else NULL (unmapped or crossing a page: use the copy functions). */
 static inline uint8_t *iss_mem_ptr(struct iss_mem *m, uint64_t addr, size_t n)
@@ -73,6 +93,22 @@ static inline uint8_t *iss_mem_ptr(struct iss_mem *m, uint64_t addr, size_t n)
 	if (t->vpn == vpn && t->data)
 		return t->data + (addr & ISS_PAGE_MASK);
 	p = iss_mem_page_slow(m, addr);
+	return p ? p + (addr & ISS_PAGE_MASK) : NULL;
+}
+
+/* Host pointer for writing n bytes at addr, as iss_mem_ptr (a page with a
+ * code block loses it). */
+static inline uint8_t *iss_mem_wptr(struct iss_mem *m, uint64_t addr, size_t n)
+{
+	uint64_t vpn = addr >> ISS_PAGE_SHIFT;
+	struct iss_tlb *t = &m->tlb[vpn & (ISS_TLB_SIZE - 1)];
+	uint8_t *p;
+
+	if (((addr & ISS_PAGE_MASK) + n) > ISS_PAGE_SIZE)
+		return NULL;
+	if (t->vpn == vpn && t->wdata)
+		return t->wdata + (addr & ISS_PAGE_MASK);
+	p = iss_mem_wpage_slow(m, addr);
 	return p ? p + (addr & ISS_PAGE_MASK) : NULL;
 }
 

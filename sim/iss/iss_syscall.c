@@ -662,7 +662,7 @@ int iss__syscall(struct iss *s, const struct rv_insn *i)
 	case NR_futex: r = (c.a[1] & 0x7f) == 0 ? -EAGAIN : 0; break;
 	case NR_rseq: case NR_statx: case NR_riscv_hwprobe: r = -ENOSYS; break;
 	case NR_riscv_flush_icache:
-		memset(s->dcache, 0, ISS_DCACHE_SIZE * sizeof(*s->dcache));
+		iss_mem_drop_code(&s->mem);
 		r = 0;
 		break;
 	case NR_clock_gettime: r = sys_clock_gettime(&c); break;

@@ -11,7 +11,12 @@
  * register (counted as an injected load). Any other difference stops the
  * check with both states printed.
  * Usage: iss-lockstep [-n N] [--at-random HEX] [--first-fd FD] [--sysroot DIR]
- *                     [--name LABEL] prog args...  < log
+ *                     [--name LABEL] [--run] prog args...  < log
+ * By default each instruction is executed with iss_step(s, &record), the
+ * timing model's path; --run executes it with iss_run(s, 1), the
+ * functional mode's run loop (`tiprof iss`), and builds the record the
+ * checker needs (pc, decoding, memory address, ecall) from the bytes at
+ * the pc before the step.
  * The process environment is given to the program in reverse order,
  * which is what QEMU 7.2 does (its envlist is built by prepending).
  * File descriptors pass through to the host on both sides, so the first
@@ -193,6 +198,30 @@ static int inject_random_load(struct iss *s, const struct rand_regions *rr,
 	return 1;
 }
 
+/* One instruction through iss_run(s, 1); *ret describes it as far as the
+ * checker needs (pc, raw, insn, mem_addr/mem_size, ecall). */
+static int step_run(struct iss *s, struct iss_retired *ret)
+{
+	uint8_t b[4] = { 0 };
+	const struct rv_insn *i = &ret->insn;
+
+	memset(ret, 0, sizeof(*ret));
+	ret->pc = iss_pc(s);
+	if (!iss_read_mem(s, ret->pc, b, 2) &&
+	    ((b[0] & 3) != 3 || !iss_read_mem(s, ret->pc + 2, b + 2, 2)))
+		rv_decode(b, (b[0] & 3) == 3 ? 4 : 2, ret->pc, &ret->insn);
+	ret->raw = i->raw;
+	if (rv_is_load(i) || rv_is_store(i)) {
+		ret->mem_addr = iss_xreg(s, i->rs1) + (uint64_t)i->imm;
+		ret->mem_size = i->mem_size;
+	}
+	if (i->op == RV_OP_ECALL) {
+		ret->is_syscall = 1;
+		ret->syscall_nr = (int64_t)iss_xreg(s, 17);
+	}
+	return iss_run(s, 1);
+}
+
 static int hexbytes(const char *h, uint8_t *out, size_t n)
 {
 	size_t k;
@@ -216,6 +245,7 @@ int main(int argc, char **argv)
 	struct iss_retired ret;
 	unsigned long n = 200000, done = 0, injected = 0, loads_injected = 0;
 	long first_fd = 0;
+	int use_run = 0;
 	const char *label = NULL;
 	struct rand_regions rr = { { 0 }, { 0 }, 0 };
 	char err[256], text[96];
@@ -238,6 +268,8 @@ int main(int argc, char **argv)
 			first_fd = strtol(argv[++a], NULL, 0);
 		} else if (!strcmp(argv[a], "--name") && a + 1 < argc) {
 			label = argv[++a];
+		} else if (!strcmp(argv[a], "--run")) {
+			use_run = 1;
 		} else if (!strcmp(argv[a], "--sysroot") && a + 1 < argc) {
 			cfg.sysroot = argv[++a];
 		} else
@@ -245,7 +277,7 @@ int main(int argc, char **argv)
 	}
 	if (a >= argc) {
 		fprintf(stderr, "usage: iss-lockstep [-n N] [--at-random HEX] [--first-fd FD] "
-			"[--sysroot DIR] [--name LABEL] prog args... < qemu-log\n");
+			"[--sysroot DIR] [--name LABEL] [--run] prog args... < qemu-log\n");
 		return 2;
 	}
 	name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
@@ -303,7 +335,7 @@ int main(int argc, char **argv)
 	while (done < n) {
 		uint64_t a0 = iss_xreg(s, 10), a1 = iss_xreg(s, 11);
 
-		r = iss_step(s, &ret);
+		r = use_run ? step_run(s, &ret) : iss_step(s, &ret);
 		if (r == ISS_ERROR) {
 			fprintf(report, "iss-lockstep: %s: ISS stopped after %lu instructions: %s\n", name, done,
 			       iss_error(s));

@@ -6,7 +6,9 @@
 #     equal stdout, stderr and exit status, and (b) run the lockstep
 #     comparison of the first $N instructions against QEMU's single-step
 #     CPU log (for a dynamic program that is the loader's relocation work
-#     and more).
+#     and more), twice: stepping with iss_step(s, &record) (the timing
+#     model's path) and with iss_run(s, 1) (the functional run loop of
+#     `tiprof iss`, labelled "[iss_run]").
 # Environment: QEMU_RISCV64, ISS, LOCKSTEP, N, OUT (scratch directory),
 # SYSROOT (default /usr/riscv64-linux-gnu, the ISS's default too),
 # READELF (riscv64 readelf, to label dynamic programs).
@@ -37,8 +39,19 @@ ENVV=(env -i TIPROF_TEST=1 LANG=C)
 # helper reveals them for the ISS (the same for every program).
 at_random=$("$QEMU_RISCV64" -seed 1 "${AT_RANDOM_BIN:-$OUT/at_random}")
 
+# Lockstep of one program (b); extra arguments go to iss-lockstep.
+lockstep() {
+	local prog=$1 name=$2 args=$3
+	shift 3
+	"${ENVV[@]}" "$QEMU_RISCV64" -L "$SYSROOT" -seed 1 -singlestep -d cpu,fpu,nochain -D /dev/fd/3 \
+		"$prog" $args 3>&1 >/dev/null 2>/dev/null |
+		"${ENVV[@]}" "$LOCKSTEP" -n "$N" --at-random "$at_random" --first-fd 5 \
+			--sysroot "$SYSROOT" --name "$name" "$@" "$prog" $args
+	return "${PIPESTATUS[1]}"
+}
+
 # One program: (a) and (b); the report goes to stdout, the number of
-# failures (0-2) is the exit status.
+# failures (0-3) is the exit status.
 run_one() {
 	local prog=$1 name args key rc_iss rc_qemu bad=0
 	name=$(basename "$prog")
@@ -63,11 +76,8 @@ run_one() {
 	fi
 	# (b) lockstep. QEMU holds fds 3 (the log pipe) and 4 (its -D log
 	# file), so the guest's first open returns 5: --first-fd does the same.
-	"${ENVV[@]}" "$QEMU_RISCV64" -L "$SYSROOT" -seed 1 -singlestep -d cpu,fpu,nochain -D /dev/fd/3 \
-		"$prog" $args 3>&1 >/dev/null 2>/dev/null |
-		"${ENVV[@]}" "$LOCKSTEP" -n "$N" --at-random "$at_random" --first-fd 5 \
-			--sysroot "$SYSROOT" --name "$name" "$prog" $args
-	[ "${PIPESTATUS[1]}" -eq 0 ] || bad=$((bad + 1))
+	lockstep "$prog" "$name" "$args" || bad=$((bad + 1))
+	lockstep "$prog" "$name [iss_run]" "$args" --run || bad=$((bad + 1))
 	return $bad
 }
 
@@ -86,9 +96,9 @@ done
 wait
 for ((i = 0; i < k; i++)); do
 	cat "$OUT/runs/report.$i"
-	b=$(cat "$OUT/runs/status.$i" 2>/dev/null || echo 2)
+	b=$(cat "$OUT/runs/status.$i" 2>/dev/null || echo 3)
 	fail=$((fail + b))
-	pass=$((pass + 2 - b))
+	pass=$((pass + 3 - b))
 done
 echo "test-iss: $pass passed, $fail failed"
 [ $fail -eq 0 ]
