@@ -137,13 +137,23 @@ test-tip-assert: $(BUILD)/vtip/2-64-16/Vtiprof_tb $(BUILD)/vtip/4-64-8/Vtiprof_t
 	@$(TIP_DIR)/assert.sh $(BUILD)/vtip $(TIP_OUT)
 
 # ------------------------------------------------------------------ mutation check
-## test-tip-mutants: 19 planted RTL bugs, each must be caught (by a bench or an assertion)
+## test-tip-mutants: the 19 planted RTL bugs that apply to W=2 XLEN=64 FIFO 16, each must be caught (by a bench or an assertion)
 .PHONY: test-tip-mutants
 TEST_TARGETS += test-tip-mutants
 test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb
 	@echo "== test-tip-mutants: planted RTL bugs must be caught"
 	@$(TIP_DIR)/mutate.sh "$(VERILATOR)" $(BUILD)/vtip/2-64-16 $(abspath $(TIPMODEL_LIB) $(VCD_LIB) \
 	  $(TIP_CORE_LIBS))
+
+# Every mutant in every configuration it can affect (mutants.txt), with the kill matrix; builds
+# cached under $(BUILD)/mutants/ (docs/verification.md "Mutation check").
+## test-tip-mutant-matrix: every planted RTL bug built in 6 configurations (W 1-8, XLEN 32/64, depth 1/3/16), kill matrix; each must be killed wherever it can apply (slow: 130 builds)
+.PHONY: test-tip-mutant-matrix
+TIP_MUTANT_CFGS := 1-32-1 2-64-16 4-32-3 8-64-16 8-32-3 4-64-1
+test-tip-mutant-matrix: $(foreach c,$(TIP_MUTANT_CFGS),$(BUILD)/vtip/$(c)/Vtiprof_tb)
+	@echo "== test-tip-mutant-matrix: planted RTL bugs in $(TIP_MUTANT_CFGS) must be caught"
+	@$(TIP_DIR)/mutant_matrix.sh "$(VERILATOR)" $(BUILD) "$(TIP_MUTANT_CFGS)" \
+	  $(abspath $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS))
 
 # ------------------------------------------------------------------ speed
 ## bench-tip: simulation speed of the TIP unit: Verilated RTL + C model, C model alone
