@@ -50,23 +50,29 @@ $(BUILD)/tip/tip_run_model: $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIP_TB_HDRS)
 # ------------------------------------------------------------------ Verilator builds
 # 1. verilate (generates Vtiprof_tb__Dpi.h), 2. compile the C harness with gcc against that
 # header, 3. build and link the model with the harness library.
+# $(call verilate_tb,DIR,CONFIG,SOURCES AND FLAGS): the testbench around the unit given by the
+# sources, in DIR for configuration CONFIG (W-XLEN-DEPTH).
+define verilate_tb
+@echo "  VERILATE W=$(call cfg_w,$(2)) XLEN=$(call cfg_x,$(2)) DEPTH=$(call cfg_d,$(2))$(4)"
+@rm -rf $(1) && mkdir -p $(1)/harness
+@$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast \
+	  -Wno-fatal -Mdir $(1) --top-module tiprof_tb -LDFLAGS -lm \
+	  -GW=$(call cfg_w,$(2)) -GXLEN=$(call cfg_x,$(2)) -GDEPTH=$(call cfg_d,$(2)) \
+	  $(3) $(TIP_TB_SV) \
+	  $(abspath $(1)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
+	  $(abspath $(TIP_CORE_LIBS)) \
+	  > $(1)/verilate.log 2>&1 || { cat $(1)/verilate.log; exit 1; }
+@for f in $(TIP_DIR)/dpi.c $(TIP_TB_SRCS); do \
+	  $(CC) $(TIP_CFLAGS) -I$(1) -I$(VLT_INC)/vltstd -c -o $(1)/harness/$$(basename $$f .c).o $$f \
+	  || exit 1; done
+@$(AR) rcs $(1)/harness/libtiprof_tb.a $(1)/harness/*.o
+@$(MAKE) -s -C $(1) -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(1)/build.log 2>&1 \
+	  || { tail -30 $(1)/build.log; exit 1; }
+endef
+
 $(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP_DIR)/dpi.c \
 			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
-	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
-	@rm -rf $(@D) && mkdir -p $(@D)/harness
-	@$(VERILATOR) --cc --exe --main --timing $(TIP_ASSERT) -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -LDFLAGS -lm \
-	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
-	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_TB_SV) \
-	  $(abspath $(@D)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
-	  $(abspath $(TIP_CORE_LIBS)) \
-	  > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
-	@for f in $(TIP_DIR)/dpi.c $(TIP_TB_SRCS); do \
-	  $(CC) $(TIP_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
-	  || exit 1; done
-	@$(AR) rcs $(@D)/harness/libtiprof_tb.a $(@D)/harness/*.o
-	@$(MAKE) -s -C $(@D) -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
-	  || { tail -30 $(@D)/build.log; exit 1; }
+	$(call verilate_tb,$(@D),$*,$(TIP_ASSERT) rtl/lint/verilator.vlt $(TIP_RTL))
 
 # The benches on the C-driven RTL (run_model.c with -DTIP_RUN_VU); linked by g++ (C++ runtime).
 $(BUILD)/vu/%/tip_run_vu: $(TIP_DIR)/run_model.c $(BUILD)/vu/%/vu.o $(TIP_TB_SRCS) $(TIP_TB_HDRS) \
@@ -123,6 +129,31 @@ test-tip-icarus: $(BUILD)/itip/tiprof_vpi.vpi $(TIP_IVVPS)
 	  $(TIP_DIR)/run.sh icarus $(BUILD)/itip
 
 test-tip: test-tip-model test-tip-verilator test-tip-icarus
+
+# ------------------------------------------------------------------ gate-level check
+## test-tip-netlist: the Yosys netlist (generic synthesis, flattened) of two configurations in the testbench, compared with the C model every cycle
+# What synthesis makes of the RTL is checked too: a construct Yosys reads differently from the
+# simulators (it once refused every legal CTRL write) shows as a mismatch with the C model.
+.PHONY: test-tip-netlist
+TEST_TARGETS  += test-tip-netlist
+TIP_NETLIST_CONFIGS ?= 2-64-16 4-32-3
+.PRECIOUS: $(BUILD)/ntip-netlist/%.v
+$(BUILD)/ntip-netlist/%.v: $(TIP_RTL)
+	@mkdir -p $(@D)
+	@echo "  SYNTH   $@ (Yosys generic, flattened)"
+	@$(YOSYS) -q -l $(@D)/$*.log -p "read_verilog -sv $(TIP_RTL); chparam -set W $(call cfg_w,$*) \
+	  -set XLEN $(call cfg_x,$*) -set FifoDepth $(call cfg_d,$*) tiprof_unit; \
+	  synth -top tiprof_unit -flatten; rename tiprof_unit tiprof_unit_netlist; \
+	  write_verilog -noattr $@" >/dev/null || { tail -20 $(@D)/$*.log; exit 1; }
+$(BUILD)/ntip/%/Vtiprof_tb: $(BUILD)/ntip-netlist/%.v $(TIP_DIR)/tiprof_unit_netlist_shim.sv \
+			    $(TIP_TB_SV) $(TIP_DIR)/dpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) \
+			    $(VCD_LIB) $(TIP_CORE_LIBS)
+	$(call verilate_tb,$(@D),$*,+define+TIPROF_NETLIST $(TIP_DIR)/tiprof_unit_netlist_shim.sv \
+	  $(BUILD)/ntip-netlist/$*.v, (netlist))
+test-tip-netlist: $(foreach c,$(TIP_NETLIST_CONFIGS),$(BUILD)/ntip/$(c)/Vtiprof_tb)
+	@mkdir -p $(TIP_OUT)/netlist
+	@TIP_OUT=$(TIP_OUT)/netlist TIP_SEED=$(TIP_SEED) TIP_RANDOM_CYCLES=300000 TIP_ONLY_BUILT=1 \
+	  TIP_CONFIGS="$(TIP_NETLIST_CONFIGS)" $(TIP_DIR)/run.sh verilator $(BUILD)/ntip
 
 # ------------------------------------------------------------------ lint
 lint-rtl:

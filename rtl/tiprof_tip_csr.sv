@@ -47,7 +47,7 @@ module tiprof_tip_csr
   output logic              irq_o           // interrupt request
 );
 
-  localparam logic [31:0] CtrlMask = 32'h0000_1FFF;
+  localparam int CtrlBits = 13;                // CTRL's defined bits are [CtrlBits-1:0]
 
   logic [12:0]     ctrl_q, ctrl_d;
   logic [31:0]     period_q, period_d;
@@ -79,7 +79,9 @@ module tiprof_tip_csr
   end
 
   // ---------------------------------------------------------------- legal-value checks
-  assign bad_ctrl   = ((wval & ~64'(CtrlMask)) != '0) || (wval[2:1] == 2'd3);
+  // A slice, not (wval & ~64'(mask)): Yosys 0.23 reads the masked form wrongly (every legal
+  // CTRL value refused in its netlist), which make test-tip-netlist now catches.
+  assign bad_ctrl   = (wval[63:CtrlBits] != '0) || (wval[2:1] == 2'd3);
   assign bad_period = (wval == '0) || (wval[63:32] != '0);
   assign bad_wmark  = (wval == '0) || (wval > 64'(Depth));
   assign bad_lfsr   = (wval == '0) || (wval[63:32] != '0);

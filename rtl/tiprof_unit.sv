@@ -415,6 +415,30 @@ module tiprof_unit
       rob_head_pc_i[rob_head_bank_i*XLEN +: XLEN] == $past(sva_next_head_pc))
     else $error("a_rob_head_advances: after %0d commits from bank %0d the oldest entry is not in bank %0d",
                 $past($countones(commit)), $past(rob_head_bank_i), $past(sva_next_head));
+  // Privilege and context change only across a trap or a flush (docs/tip-unit.md, "Drained
+  // samples and privilege"): after an instruction commits without one, the oldest entry runs at
+  // its privilege and in its context. This is why a Drained sample may take them from the OIR.
+  // sva_last_*: the last commit group (or trap) seen with the checks on.
+  logic        sva_last_known, sva_last_flagged;
+  logic [1:0]  sva_last_priv;
+  logic [15:0] sva_last_ctx;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sva_last_known <= 1'b0;
+    end else if (!sva_rob_check) begin
+      sva_last_known <= 1'b0;
+    end else if (any_commit || exc) begin
+      sva_last_known   <= 1'b1;
+      sva_last_flagged <= exc || sva_redirect;
+      sva_last_priv    <= priv_i;
+      sva_last_ctx     <= ctx_id_i;
+    end
+  end
+  a_rob_priv_same: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+    !empty && sva_last_known && !sva_last_flagged |->
+      priv_i == sva_last_priv && ctx_id_i == sva_last_ctx)
+    else $error("a_rob_priv_same: privilege/context %0d/%0d of the oldest entry differ from %0d/%0d of the last commit, which neither trapped nor flushed",
+                priv_i, ctx_id_i, sva_last_priv, sva_last_ctx);
 `endif
 `endif
 

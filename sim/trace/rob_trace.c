@@ -12,6 +12,7 @@
 #define TAG_DISPPC  0x08u  /* disp_pc of some banks */
 #define TAG_DISPIDX 0x10u  /* disp_idx of some banks (mask, then 2 bytes each) */
 #define TAG_REPEAT  0x80u  /* the previous cycle again, varint count >= 1 */
+#define TAG_END     0xFFu  /* version 2: the end of the trace, varint count of its cycles */
 
 const char *rob_trace_strerror(int err)
 {
@@ -106,6 +107,7 @@ int rob_trace_encode_header(const struct rob_trace_hdr *hdr, struct rob_trace_st
 	    !(hdr->xlen == 32 || hdr->xlen == 64) || hdr->robidx_w < 1 || hdr->robidx_w > 16)
 		return ROB_TRACE_BAD_RECORD;
 	memset(st, 0, sizeof(*st));
+	st->version = ROB_TRACE_VERSION;
 	st->hdr = *hdr;
 	memset(out, 0, ROB_TRACE_HEADER_SIZE);
 	memcpy(out, ROB_TRACE_MAGIC, 8);
@@ -121,6 +123,7 @@ int rob_trace_decode_header(const uint8_t *buf, size_t len, struct rob_trace_sta
 {
 	struct rob_trace_hdr h;
 	uint8_t scratch[ROB_TRACE_HEADER_SIZE];
+	unsigned version;
 
 	if (len < 8)
 		return memcmp(buf, ROB_TRACE_MAGIC, len) ? ROB_TRACE_BAD_MAGIC : ROB_TRACE_NEED_MORE;
@@ -128,7 +131,8 @@ int rob_trace_decode_header(const uint8_t *buf, size_t len, struct rob_trace_sta
 		return ROB_TRACE_BAD_MAGIC;
 	if (len < ROB_TRACE_HEADER_SIZE)
 		return ROB_TRACE_NEED_MORE;
-	if ((unsigned)(buf[8] | buf[9] << 8) != ROB_TRACE_VERSION)
+	version = (unsigned)(buf[8] | buf[9] << 8);
+	if (version != 1 && version != ROB_TRACE_VERSION)
 		return ROB_TRACE_BAD_VERSION;
 	if (buf[13] || buf[14] || buf[15])
 		return ROB_TRACE_BAD_RECORD;
@@ -137,6 +141,7 @@ int rob_trace_decode_header(const uint8_t *buf, size_t len, struct rob_trace_sta
 	h.robidx_w = buf[12];
 	if (rob_trace_encode_header(&h, st, scratch) < 0)
 		return ROB_TRACE_BAD_RECORD;
+	st->version = version;
 	return ROB_TRACE_HEADER_SIZE;
 }
 
@@ -152,6 +157,14 @@ int rob_trace_flush_repeat(struct rob_trace_state *st, uint8_t *out)
 	n = 1 + put_varint(out + 1, st->repeat);
 	st->repeat = 0;
 	return n;
+}
+
+int rob_trace_encode_end(struct rob_trace_state *st, uint8_t *out)
+{
+	int n = rob_trace_flush_repeat(st, out);
+
+	out[n++] = TAG_END;
+	return n + put_varint(out + n, st->cycles);
 }
 
 int rob_trace_encode(struct rob_trace_state *st, const struct tiprof_rob_if *rob, uint8_t *out)
@@ -383,12 +396,12 @@ int rob_trace_writer_cycle(struct rob_trace_writer *w, const struct tiprof_rob_i
 
 int rob_trace_writer_close(struct rob_trace_writer *w)
 {
-	uint8_t buf[16];
+	uint8_t buf[ROB_TRACE_MAX_END];
 	int n;
 
 	if (!w->f)
 		return w->err;
-	n = rob_trace_flush_repeat(&w->st, buf);
+	n = rob_trace_encode_end(&w->st, buf);
 	if (n > 0 && fwrite(buf, 1, (size_t)n, w->f) != (size_t)n && !w->err)
 		w->err = ROB_TRACE_IO;
 	if (fclose(w->f) != 0 && !w->err)
@@ -434,8 +447,21 @@ int rob_trace_reader_next(struct rob_trace_reader *r, struct tiprof_rob_if *rob)
 {
 	int n;
 
-	if (!r->st.repeat && r->pos == r->len)
+	if (!r->st.repeat && r->st.version >= 2 && r->pos < r->len &&
+	    r->buf[r->pos] == TAG_END) {	/* the end: its count must match, nothing after it */
+		uint64_t count;
+
+		n = get_varint(r->buf + r->pos + 1, r->len - r->pos - 1, &count);
+		if (n == 0)
+			return ROB_TRACE_NEED_MORE;
+		if (n < 0 || count != r->st.cycles || r->pos + 1 + (size_t)n != r->len)
+			return ROB_TRACE_BAD_RECORD;
+		r->pos = r->len;
+		r->ended = 1;
 		return 0;
+	}
+	if (!r->st.repeat && r->pos == r->len)	/* version 2 without its end record: cut short */
+		return r->st.version >= 2 && !r->ended ? ROB_TRACE_NEED_MORE : 0;
 	n = rob_trace_decode(&r->st, r->buf + r->pos, r->len - r->pos, rob);
 	if (n < 0)
 		return n;

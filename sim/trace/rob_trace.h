@@ -14,7 +14,7 @@
 #include "tiprof/tiprof_regs.h"
 
 #define ROB_TRACE_MAGIC TIPROF_ROB_TRACE_MAGIC   /* 8 bytes at offset 0 */
-#define ROB_TRACE_VERSION 1u
+#define ROB_TRACE_VERSION 2u	/* 2: an end record closes the trace; 1 is still read */
 #define ROB_TRACE_HEADER_SIZE 16u
 
 /* Status codes (negative). */
@@ -37,6 +37,7 @@ struct rob_trace_hdr {
 /* Encoder/decoder state: the previous cycle, which records are relative to. */
 struct rob_trace_state {
 	struct rob_trace_hdr hdr;     /* configuration */
+	unsigned version;             /* the file's format version (decoder) */
 	struct tiprof_rob_if prev;    /* the previous cycle's values */
 	uint64_t repeat;              /* decoder: cycles still to repeat prev */
 	uint64_t cycles;              /* cycles encoded or decoded so far */
@@ -66,6 +67,12 @@ int rob_trace_encode(struct rob_trace_state *st, const struct tiprof_rob_if *rob
 /* Write a pending run of repeated cycles (call before closing the trace). */
 int rob_trace_flush_repeat(struct rob_trace_state *st, uint8_t *out);
 
+/* Write a pending repeat run and the end record (tag 0xFF, LEB128 count of the cycles): the
+ * last bytes of a version-2 trace, so that a trace cut at a record boundary is still known to
+ * be truncated. out needs ROB_TRACE_MAX_END bytes. Returns the bytes written. */
+#define ROB_TRACE_MAX_END (2 * 11)
+int rob_trace_encode_end(struct rob_trace_state *st, uint8_t *out);
+
 /* Decode the next cycle from buf into rob. Returns bytes consumed (0 when a repeat run
  * supplied the cycle), ROB_TRACE_NEED_MORE, or ROB_TRACE_BAD_RECORD. At the end of the data
  * the caller sees NEED_MORE with len == 0. */
@@ -93,6 +100,7 @@ int rob_trace_writer_close(struct rob_trace_writer *w);
 struct rob_trace_reader {
 	uint8_t *buf;               /* file contents */
 	size_t len, pos;            /* size and read position */
+	int ended;                  /* the end record was read */
 	struct rob_trace_state st;  /* decoder state */
 };
 

@@ -24,5 +24,5 @@ TEST_TARGETS += test-trace
 test-trace: $(BUILD)/trace/test_rob_trace $(TIPROF_BIN) $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vtip/2-64-16/Vtiprof_tb \
             $(BUILD)/bin/tiprof $(BUILD)/workloads/quicksort
 	@echo "== test-trace: ROB trace format, record and replay through the RTL, VCD export"
-	@$(BUILD)/trace/test_rob_trace
+	@$(BUILD)/trace/test_rob_trace $(BUILD)/trace
 	@BUILD=$(BUILD) VCD2FST=$(VCD2FST) tests/sim/trace/replay.sh

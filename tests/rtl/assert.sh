@@ -14,7 +14,8 @@ cases="none:- commit_invalid:a_rob_commit_valid valid_gap:a_rob_valid_in_order
 commit_out_of_order:a_rob_commit_in_order flush_not_youngest:a_rob_flush_youngest
 exception_and_flush:a_rob_exception_oldest
 exception_empty:a_rob_exception_oldest dispatch_wrong_bank:a_rob_empty_dispatch
-head_vanishes:a_rob_head_holds head_skips:a_rob_head_advances"
+head_vanishes:a_rob_head_holds head_skips:a_rob_head_advances
+priv_change_drained:a_rob_priv_same priv_change_flushed:-"
 echo "== test-tip-assert: ROB-contract violations must stop the RTL simulation with the named assertion"
 for cfg in 2-64-16 4-64-8; do
   for c in $cases; do

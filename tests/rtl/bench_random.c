@@ -33,6 +33,8 @@ struct rnd_state {
 	uint64_t fe_stall_until; /* the front end delivers nothing before this cycle */
 	unsigned priv;          /* privilege of the running code */
 	unsigned ctx;           /* its context id */
+	int flagged;            /* the last instruction to leave the ROB trapped or flushed: only then
+	                           may privilege and context change (docs/tip-unit.md) */
 	uint64_t chaos_until;   /* arbitrary inputs until this cycle */
 	/* driver */
 	unsigned drain_step;    /* position in a drain sequence, 0 = idle */
@@ -115,15 +117,17 @@ static void rob_cycle(struct rnd_state *s, uint64_t t, struct tiprof_rob_if *r)
 		s->head = (s->head + ncommit) % ROB_SIZE;
 		s->occ -= ncommit;
 		s->head_bank = (s->head_bank + ncommit) % w;
+		s->flagged = squash;
 		if (squash)
 			rob_squash(s, t, 1 + (unsigned)(rnd(s) % 12));
 	} else if (s->occ && s->rob[s->head].trap && s->rob[s->head].ready <= t) {
 		r->exception = 1;
+		s->flagged = 1;
 		rob_squash(s, t, 2 + (unsigned)(rnd(s) % 8));
 		if (chance(s, 1, 4))
 			s->priv = chance(s, 1, 2) ? 1 : 3; /* the handler runs privileged */
 	}
-	if (!s->occ && chance(s, 1, 50)) {
+	if (!s->occ && s->flagged && chance(s, 1, 50)) {
 		s->priv = chance(s, 3, 4) ? 0 : (unsigned)(rnd(s) % 4);
 		s->ctx = (unsigned)(rnd(s) % 4);
 	}

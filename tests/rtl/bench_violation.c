@@ -12,28 +12,36 @@
 /* One cycle of a case: the ROB inputs that matter (banks 0 and 1). */
 struct viol_cycle {
 	uint8_t head_bank, valid, commit, mispred, flush, exception, disp;
+	uint8_t user;            /* the ROB's entries run in user mode (else machine mode) */
 };
 
 struct viol_case {
 	const char *name;        /* TIPROF_TB_VIOLATION value */
 	const char *assertion;   /* the assertion that must fire (tests/rtl/assert.sh) */
 	unsigned n;              /* cycles used below */
-	struct viol_cycle c[3];
+	struct viol_cycle c[4];
 };
 
 /* Cases on banks 0 and 1 (W >= 2). Fields: head_bank, valid, commit, mispred, flush, exception,
- * disp. */
+ * disp, user. */
 static const struct viol_case viol_cases[] = {
-	{ "none", "-", 3, { { 0, 3, 1, 0, 0, 0, 0 }, { 1, 2, 2, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 1 } } },
-	{ "commit_invalid", "a_rob_commit_valid", 1, { { 0, 1, 2, 0, 0, 0, 0 } } },
-	{ "valid_gap", "a_rob_valid_in_order", 1, { { 0, 2, 0, 0, 0, 0, 0 } } },
-	{ "commit_out_of_order", "a_rob_commit_in_order", 1, { { 0, 3, 2, 0, 0, 0, 0 } } },
-	{ "flush_not_youngest", "a_rob_flush_youngest", 1, { { 0, 3, 3, 0, 1, 0, 0 } } },
-	{ "exception_and_flush", "a_rob_exception_oldest", 1, { { 0, 3, 1, 0, 1, 1, 0 } } },
-	{ "exception_empty", "a_rob_exception_oldest", 1, { { 0, 0, 0, 0, 0, 1, 0 } } },
-	{ "dispatch_wrong_bank", "a_rob_empty_dispatch", 1, { { 0, 0, 0, 0, 0, 0, 2 } } },
-	{ "head_vanishes", "a_rob_head_holds", 2, { { 0, 1, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 0 } } },
-	{ "head_skips", "a_rob_head_advances", 2, { { 0, 3, 1, 0, 0, 0, 0 }, { 0, 3, 0, 0, 0, 0, 0 } } },
+	{ "none", "-", 3, { { 0, 3, 1, 0, 0, 0, 0, 0 }, { 1, 2, 2, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 1, 0 } } },
+	{ "commit_invalid", "a_rob_commit_valid", 1, { { 0, 1, 2, 0, 0, 0, 0, 0 } } },
+	{ "valid_gap", "a_rob_valid_in_order", 1, { { 0, 2, 0, 0, 0, 0, 0, 0 } } },
+	{ "commit_out_of_order", "a_rob_commit_in_order", 1, { { 0, 3, 2, 0, 0, 0, 0, 0 } } },
+	{ "flush_not_youngest", "a_rob_flush_youngest", 1, { { 0, 3, 3, 0, 1, 0, 0, 0 } } },
+	{ "exception_and_flush", "a_rob_exception_oldest", 1, { { 0, 3, 1, 0, 1, 1, 0, 0 } } },
+	{ "exception_empty", "a_rob_exception_oldest", 1, { { 0, 0, 0, 0, 0, 1, 0, 0 } } },
+	{ "dispatch_wrong_bank", "a_rob_empty_dispatch", 1, { { 0, 0, 0, 0, 0, 0, 2, 0 } } },
+	{ "head_vanishes", "a_rob_head_holds", 2, { { 0, 1, 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 0, 0 } } },
+	{ "head_skips", "a_rob_head_advances", 2, { { 0, 3, 1, 0, 0, 0, 0, 0 }, { 0, 3, 0, 0, 0, 0, 0, 0 } } },
+	/* the ROB drains after a plain commit in machine mode; the next instruction runs in user
+	 * mode without a trap or flush in between */
+	{ "priv_change_drained", "a_rob_priv_same", 4, { { 0, 1, 1, 0, 0, 0, 0, 0 },
+	  { 0, 0, 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 1, 0 }, { 0, 1, 1, 0, 0, 0, 0, 1 } } },
+	/* the same after a flushing commit: legal (privilege may change across a flush) */
+	{ "priv_change_flushed", "-", 4, { { 0, 1, 1, 0, 1, 0, 0, 0 },
+	  { 0, 0, 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 1, 0 }, { 0, 1, 1, 0, 0, 0, 0, 1 } } },
 };
 
 #define VIOL_AT 20u   /* first cycle of the case */
@@ -74,6 +82,7 @@ static int viol_step(struct tb *tb, void *state, uint64_t t, const struct tb_out
 		in->rob.head_flush = c->flush;
 		in->rob.exception = c->exception;
 		in->rob.disp_valid = c->disp;
+		in->rob.priv = c->user ? 0 : 3;
 		for (unsigned b = 0; b < 2; b++) {
 			in->rob.head_pc[b] = 0x1000 + 4 * b; /* the same entries in every cycle */
 			in->rob.disp_pc[b] = 0x2000 + 4 * b;

@@ -4,7 +4,7 @@
 #   run.sh model     RUNNER   directed benches + a short random run on the C model alone
 #   run.sh verilator VTIPDIR  directed benches + random differential runs on every cached build
 #   run.sh icarus    ITIPDIR  directed benches + short random runs under Icarus (VPI)
-# Environment: TIP_OUT (logs), TIP_SEED, TIP_RANDOM_CYCLES, TIP_CONFIGS, VVP.
+# Environment: TIP_OUT (logs), TIP_SEED, TIP_RANDOM_CYCLES, TIP_CONFIGS, VVP, TIP_ONLY_BUILT.
 set -u
 sim=$1; where=$2
 out=${TIP_OUT:-build/tip/logs}
@@ -15,6 +15,8 @@ pass=0; fail=0; rlogs=()
 
 run_one() { # config bench seed cycles
   local cfg=$1 bench=$2 s=$3 n=$4 w x d log
+  # TIP_ONLY_BUILT: only the configurations built in VTIPDIR (the netlist check builds two)
+  [ -n "${TIP_ONLY_BUILT:-}" ] && [ "$sim" = verilator ] && [ ! -x "$where/$cfg/Vtiprof_tb" ] && return
   IFS=- read -r w x d <<<"$cfg"
   log=$out/$sim-$bench-$cfg-$s.log
   case $sim in

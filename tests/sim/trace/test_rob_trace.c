@@ -197,11 +197,97 @@ static void test_header(void)
 	      ROB_TRACE_BAD_MAGIC, "an ELF is not a trace");
 }
 
-int main(void)
+/* Read path to its end: cycles read (into got, up to max) and the last status. */
+static int read_file(const char *path, struct tiprof_rob_if *got, unsigned max, unsigned *n)
+{
+	struct rob_trace_reader r;
+	struct tiprof_rob_if c;
+	int rc = rob_trace_reader_open(&r, path);
+
+	*n = 0;
+	if (rc < 0)
+		return rc;
+	while ((rc = rob_trace_reader_next(&r, &c)) > 0)
+		if (*n < max)
+			got[(*n)++] = c;
+	rob_trace_reader_close(&r);
+	return rc;
+}
+
+static void write_bytes(const char *path, const uint8_t *b, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f) {
+		fwrite(b, 1, n, f);
+		fclose(f);
+	}
+}
+
+/* Files: the writer ends a trace with its end record; every shorter prefix - at a record
+ * boundary too - reads as truncated; a bad end count or bytes after the end are corrupt; a
+ * version-1 file (no end record) still reads to its last cycle. */
+static void test_files(const char *dir)
+{
+	struct rob_trace_hdr h = { 2, 64, 7 };
+	static struct tiprof_rob_if got[400];
+	static uint8_t buf[400 * ROB_TRACE_MAX_RECORD + 64];
+	struct rob_trace_writer w;
+	struct tiprof_rob_if r;
+	char path[512], cut[520];
+	unsigned n, bad = 0, cuts = 0;
+	size_t len;
+	FILE *f;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/files.rbt", dir);
+	snprintf(cut, sizeof(cut), "%s.cut", path);
+	memset(&r, 0, sizeof(r));
+	CHECK(rob_trace_writer_open(&w, path, &h) == 0, "writer open");
+	for (unsigned i = 0; i < 400; i++) {
+		random_cycle(&h, &r);
+		if (i % 7 == 3)		/* runs of repeated cycles, so repeat records occur */
+			for (unsigned k = 0; k < 5 && i < 399; k++, i++)
+				rob_trace_writer_cycle(&w, &r);
+		rob_trace_writer_cycle(&w, &r);
+	}
+	CHECK(rob_trace_writer_close(&w) == 0, "writer close");
+	rc = read_file(path, got, 400, &n);
+	CHECK(rc == 0 && n == 400, "whole file: status %d, %u cycles", rc, n);
+	f = fopen(path, "rb");
+	len = f ? fread(buf, 1, sizeof(buf), f) : 0;
+	if (f)
+		fclose(f);
+	CHECK(len > ROB_TRACE_HEADER_SIZE && buf[8] == 2, "version 2 written");
+	for (size_t c = ROB_TRACE_HEADER_SIZE; c < len; c++) {
+		write_bytes(cut, buf, c);
+		rc = read_file(cut, got, 400, &n);
+		bad += rc != ROB_TRACE_NEED_MORE;
+		cuts++;
+	}
+	CHECK(bad == 0, "%u of %u prefixes were not reported truncated", bad, cuts);
+	buf[len] = 0x80;	/* a byte after the end record */
+	write_bytes(cut, buf, len + 1);
+	CHECK(read_file(cut, got, 400, &n) == ROB_TRACE_BAD_RECORD, "data after the end refused");
+	buf[len - 1] ^= 1;	/* the end record's count (one LEB128 byte for 400) is off by one */
+	write_bytes(cut, buf, len);
+	CHECK(read_file(cut, got, 400, &n) == ROB_TRACE_BAD_RECORD, "wrong end count refused");
+	buf[len - 1] ^= 1;
+	/* version 1: the same records without the end record */
+	buf[8] = 1;
+	write_bytes(cut, buf, len - 3);	/* TAG_END + two LEB128 bytes of 400 */
+	rc = read_file(cut, got, 400, &n);
+	CHECK(rc == 0 && n == 400, "a version-1 file reads to its end: status %d, %u cycles", rc, n);
+	remove(cut);
+	remove(path);
+}
+
+int main(int argc, char **argv)
 {
 	test_header();
 	test_roundtrip();
 	test_truncation_corruption();
+	test_files(argc > 1 ? argv[1] : ".");
 	printf("test-rob-trace: %u passed, %u failed\n", passed, failed);
 	return failed != 0;
 }
