@@ -186,6 +186,34 @@ test-tip-mutant-matrix: $(foreach c,$(TIP_MUTANT_CFGS),$(BUILD)/vtip/$(c)/Vtipro
 	@$(TIP_DIR)/mutant_matrix.sh "$(VERILATOR)" $(BUILD) "$(TIP_MUTANT_CFGS)" \
 	  $(abspath $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS))
 
+# ------------------------------------------------------------------ code coverage
+## test-tip-coverage: line and toggle coverage (verilator --coverage, a separate W=2 XLEN=64 FIFO 16 build) of the RTL over the directed benches and a random run, per module, floor enforced (docs/verification.md "Coverage")
+# The normal builds stay without coverage instrumentation (their speed is unchanged).
+.PHONY: test-tip-coverage
+TEST_TARGETS += test-tip-coverage
+TIP_COV_CFG    := 2-64-16
+TIP_COV_CYCLES ?= 1800000
+$(BUILD)/ctip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP_DIR)/dpi.c \
+			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS) \
+			    $(TIP_DIR)/coverage_dump.sv $(TIP_DIR)/coverage_dump.cpp
+	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*) (line + toggle coverage)"
+	@rm -rf $(@D) && mkdir -p $(@D)/harness
+	@$(VERILATOR) --cc --exe --main --timing $(TIP_ASSERT) --coverage-line --coverage-toggle -O3 \
+	  --x-assign fast --x-initial fast -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -LDFLAGS -lm \
+	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
+	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_DIR)/coverage_dump.sv $(TIP_TB_SV) \
+	  $(abspath $(TIP_DIR)/coverage_dump.cpp) \
+	  $(abspath $(@D)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
+	  $(abspath $(TIP_CORE_LIBS)) > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
+	@for f in $(TIP_DIR)/dpi.c $(TIP_TB_SRCS); do \
+	  $(CC) $(TIP_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
+	  || exit 1; done
+	@$(AR) rcs $(@D)/harness/libtiprof_tb.a $(@D)/harness/*.o
+	@$(MAKE) -s -C $(@D) -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
+	  || { tail -30 $(@D)/build.log; exit 1; }
+test-tip-coverage: $(BUILD)/ctip/$(TIP_COV_CFG)/Vtiprof_tb
+	@$(TIP_DIR)/coverage.sh $(BUILD)/ctip/$(TIP_COV_CFG) $(TIP_COV_CFG) $(TIP_OUT)/coverage $(TIP_COV_CYCLES)
+
 # ------------------------------------------------------------------ speed
 ## bench-tip: simulation speed of the TIP unit: Verilated RTL + C model, C model alone
 .PHONY: bench-tip

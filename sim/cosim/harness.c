@@ -138,49 +138,93 @@ static uint64_t xlen_mask(const struct harness *h)
 	return h->model.cfg.xlen == 64 ? ~0ull : 0xffffffffull;
 }
 
-/* Count the rare situations of this cycle; called before the model steps. */
+/* Coverage (docs/verification.md "Coverage"): every bin is counted from the C model's state
+ * before and after the cycle, and only when the event changes something. */
+struct cov_before {
+	unsigned used, pending; /* FIFO entries, pending ones, at the start of the cycle */
+	uint8_t status;         /* sticky status bits */
+};
+
+static const char *const cov_state_name[4] = { "computing", "stalled", "flushed", "drained" };
+
+/* Called before the model steps (reset: the model is about to discard its state). */
 static void coverage_before(struct harness *h, const struct tb_in *in)
 {
-	const struct tip_model *m = &h->model;
-
-	if (in->rst) {
-		if (m->pending)
-			h->cov.reset_while_pending++;
-		return;
-	}
-	if (m->pending && in->rob.exception)
-		h->cov.exception_while_pending++;
+	if (in->rst && h->model.pending)
+		h->cov.reset_while_pending++;
 }
 
 static void coverage_after(struct harness *h, const struct tb_in *in,
-			   const struct tip_csr_resp *resp, unsigned used_before,
-			   unsigned pending_before, uint8_t status_before)
+			   const struct tip_csr_resp *resp, const struct cov_before *b)
 {
 	const struct tip_model *m = &h->model;
+	const struct tiprof_rob_if *rob = &in->rob;
+	unsigned w = m->cfg.w, bm = (1u << w) - 1u;
+	unsigned hb = rob->head_bank & (w - 1u), hv = rob->head_valid & bm;
+	unsigned cm = hv & rob->head_commit, disp = rob->disp_valid & bm;
+	int empty = !((hv >> hb) & 1u);
+	int pop = in->csr.req && in->csr.we && !resp->illegal &&
+		  (in->csr.addr & 0xfffu) == TIPROF_TIP_POP;
+	unsigned state;
 
 	if (in->rst)
 		return;
 	if (resp->illegal)
 		h->cov.illegal_access++;
-	if ((m->status_sticky & ~status_before) & TIPROF_TIP_STATUS_CFG_ERR_MASK)
+	if ((m->status_sticky & ~b->status) & TIPROF_TIP_STATUS_CFG_ERR_MASK)
 		h->cov.cfg_error++;
+	if (pop && b->used && b->used == b->pending)
+		h->cov.pop_only_pending++;
+	if (b->pending && m->pending < b->pending) { /* the pending entries completed */
+		if (empty) {
+			h->cov.pending_completed_dispatch++;
+			/* the first dispatched bank from the head bank on */
+			for (unsigned i = 0; i < w; i++) {
+				unsigned k = (hb + i) & (w - 1u);
+
+				if ((disp >> k) & 1u) {
+					if (k)
+						h->cov.pending_completed_bank_nonzero++;
+					break;
+				}
+			}
+		} else {
+			h->cov.pending_completed_head++;
+			if (rob->exception && !cm)
+				h->cov.exception_completes_pending++;
+		}
+	}
 	if (!m->fired)
 		return;
-	if (pending_before)
-		h->cov.trigger_while_pending++;
-	if (m->fired_lost) {
-		h->cov.lost++;
-	} else if (used_before == m->cfg.fifo_depth) {
-		h->cov.full_and_pop++;
+	if (b->pending) {
+		if (m->fired_lost)
+			h->cov.trigger_while_pending_lost++;
+		else
+			h->cov.trigger_while_pending_stored++;
 	}
-	if (m->last.flags & TIPROF_SF_STALLED)
+	if (m->fired_lost)
+		h->cov.lost++;
+	else if (b->used == m->cfg.fifo_depth)
+		h->cov.full_and_pop++;
+	if (m->last.flags & TIPROF_SF_STALLED) {
+		state = 1;
 		h->cov.sample_stalled++;
-	else if (m->last.flags & TIPROF_SF_FRONTEND)
+	} else if (m->last.flags & TIPROF_SF_FRONTEND) {
+		state = 3;
 		h->cov.sample_drained++;
-	else if (m->last.flags)
+		if (m->last.valid)
+			h->cov.drained_completed_at_once++;
+		else if (!m->fired_lost)
+			h->cov.drained_left_pending++;
+	} else if (m->last.flags) {
+		state = 2;
 		h->cov.sample_flushed++;
-	else
+	} else {
+		state = 0;
 		h->cov.sample_computing++;
+	}
+	h->cov.cross[state * 8u + (b->used == m->cfg.fifo_depth) * 4u + !!in->csr.req * 2u +
+		     !!b->pending]++;
 }
 
 /* ------------------------------------------------------------------ lockstep */
@@ -223,8 +267,7 @@ int harness_setup(struct harness *h, const struct tip_model_cfg *cfg, const char
 int harness_check(struct harness *h, const struct tb_in *cur, const struct tb_out *dut,
 		  struct tb_out *ref)
 {
-	unsigned used_before = h->model.used, pending_before = h->model.pending;
-	uint8_t status_before = h->model.status_sticky;
+	struct cov_before cb = { h->model.used, h->model.pending, h->model.status_sticky };
 
 	memset(ref, 0, sizeof(*ref));
 	/* The reference: outputs for the inputs of the cycle that ends now, then step. */
@@ -236,7 +279,7 @@ int harness_check(struct harness *h, const struct tb_in *cur, const struct tb_ou
 		if (h->recording)
 			rob_trace_writer_cycle(&h->rec, &cur->rob);
 		tip_model_cycle(&h->model, &cur->rob, cur->csr.req ? &cur->csr : NULL, &ref->resp);
-		coverage_after(h, cur, &ref->resp, used_before, pending_before, status_before);
+		coverage_after(h, cur, &ref->resp, &cb);
 	}
 	ring_record(h, cur, dut ? dut : ref, ref);
 	if (dut && !cur->rst) {
@@ -296,10 +339,15 @@ int harness_final(struct harness *h)
 	}
 	if (!h->tb.log)
 		goto release;
-	fprintf(h->tb.log, "tip-harness: coverage:");
+	/* one line per run, keyed by W (run.sh sums the random runs per W) */
+	fprintf(h->tb.log, "tip-harness: coverage: W=%u", h->model.cfg.w);
 #define HARNESS_COV_PRINT(n) fprintf(h->tb.log, " %s=%lu", #n, h->cov.n);
 	HARNESS_COVERAGE(HARNESS_COV_PRINT)
 #undef HARNESS_COV_PRINT
+	for (unsigned i = 0; i < HARNESS_CROSS_N; i++)
+		fprintf(h->tb.log, " x_%s_%s_%s_%s=%lu", cov_state_name[i / 8u],
+			(i & 4u) ? "full" : "room", (i & 2u) ? "csr" : "nocsr",
+			(i & 1u) ? "pend" : "nopend", h->cov.cross[i]);
 	fprintf(h->tb.log, "\n");
 	if (failed) {
 		fprintf(h->tb.log, "tip-harness: FAIL %s (sim=%s W=%u XLEN=%u depth=%u seed=%" PRIu64

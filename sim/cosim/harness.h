@@ -12,24 +12,40 @@
 #include "tb.h"
 #include "vcd.h"
 
-/* Rare situations the tests must reach (counted from the model's point of view). */
+/* Functional coverage bins, counted from the C model's state only when the event has an
+ * effect (docs/verification.md "Coverage"). Printed per run with the build's W; run.sh sums
+ * them over the random runs per W and requires every bin not declared unreachable in
+ * tests/rtl/coverage-unreachable.txt. */
 #define HARNESS_COVERAGE(X) \
-	X(sample_computing)  /* a sample taken while instructions commit */ \
+	X(sample_computing)  /* a sample taken (stored or lost) while instructions commit */ \
 	X(sample_stalled)    /* ... while the head stalls */ \
-	X(sample_flushed)    /* ... while the ROB is empty after a flush */ \
+	X(sample_flushed)    /* ... while the ROB is empty after a flush or trap */ \
 	X(sample_drained)    /* ... while the ROB is empty for lack of instructions */ \
-	X(trigger_while_pending) /* a new trigger while a Drained sample waits */ \
-	X(exception_while_pending) /* a trap input while a Drained sample waits */ \
-	X(full_and_pop)      /* FIFO full, a pop, and a new sample in one cycle */ \
+	X(drained_completed_at_once) /* a Drained sample completed in its own cycle by a dispatch */ \
+	X(drained_left_pending) /* a Drained sample stored pending (no dispatch that cycle) */ \
+	X(pending_completed_dispatch) /* pending entries completed by a dispatch into the empty ROB */ \
+	X(pending_completed_bank_nonzero) /* ... whose first dispatched bank is not bank 0 */ \
+	X(pending_completed_head) /* pending entries completed from the head (ROB not empty, no dispatch seen) */ \
+	X(exception_completes_pending) /* a trap that takes effect (ROB not empty, no commit) while \
+				      * a sample pends: it completes at the trapping instruction */ \
+	X(trigger_while_pending_stored) /* a trigger while a sample pends, FIFO has room: stored */ \
+	X(trigger_while_pending_lost) /* ... FIFO full: the new sample is lost, the old still pends */ \
+	X(pop_only_pending)  /* a legal POP while every FIFO entry pends: refused, POP_EMPTY */ \
+	X(full_and_pop)      /* FIFO full, a pop, and a new sample stored in one cycle */ \
 	X(lost)              /* a sample lost to a full FIFO */ \
-	X(reset_while_pending) /* reset while a Drained sample waits */ \
+	X(reset_while_pending) /* reset discards a pending Drained sample */ \
 	X(illegal_access)    /* an illegal CSR access */ \
-	X(cfg_error)         /* an illegal configuration write */
+	X(cfg_error)         /* an illegal configuration write sets CFG_ERR (was clear) */
+
+/* Cross of every trigger that fires: sample state (4) x FIFO full at the start of the cycle
+ * x a CSR access in the same cycle x a Drained sample pending at the start of the cycle. */
+#define HARNESS_CROSS_N 32u
 
 struct harness_cov {
 #define HARNESS_COV_FIELD(n) unsigned long n;
 	HARNESS_COVERAGE(HARNESS_COV_FIELD)
 #undef HARNESS_COV_FIELD
+	unsigned long cross[HARNESS_CROSS_N]; /* [state * 8 + full * 4 + csr * 2 + pending] */
 };
 
 struct harness {
