@@ -33,6 +33,9 @@ static const struct opt_def opt_vocab[] = {
 	{ OPT_SYSROOT, 'L', "sysroot", { NULL }, "DIR",
 	  "where a dynamic program's loader and libraries are (default "
 	  "/usr/riscv64-linux-gnu, as qemu-riscv64 -L)" },
+	{ OPT_EXE_PATH, '\0', "exe-path", { NULL }, "PATH",
+	  "the path the program sees as its own executable (/proc/self/exe; default: its file's "
+	  "absolute path): a fixed one makes runs of one program alike wherever it lies" },
 	{ OPT_FUNCTION, '\0', "function", { NULL }, "NAME", "the function to show" },
 	{ OPT_LEVEL, '\0', "level", { NULL }, "L",
 	  "rows are functions (default), blocks or instructions" },

@@ -26,6 +26,7 @@ static const struct opt_use iss_uses[] = {
 	{ OPT_SEED, NULL },
 	{ OPT_MAX_INSNS, NULL },
 	{ OPT_SYSROOT, NULL },
+	{ OPT_EXE_PATH, NULL },
 	{ OPT_END, NULL }
 };
 const struct opt_set opt_set_iss = { "iss", iss_uses, "iss" };
@@ -60,6 +61,9 @@ static int parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_SYSROOT:
 			o->cfg.sysroot = p.arg;
+			break;
+		case OPT_EXE_PATH:
+			o->cfg.exe_path = p.arg;
 			break;
 		}
 	}

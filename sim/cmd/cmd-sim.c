@@ -59,7 +59,8 @@ struct sim_ctx {
 	char **prog_argv;       /* ELF and its arguments */
 	const char *out_path;   /* -o: the report's file ("-": stdout; NULL: stderr) */
 	struct cmd_out out;     /* where the report goes */
-	const char *sysroot;    /* -L: a dynamic program's loader and libraries */
+	const char *sysroot;  /* -L: a dynamic program's loader and libraries */
+	const char *exe_path;  /* --exe-path: /proc/self/exe as the program sees it */
 	int progress;           /* show the progress line */
 	uint64_t expect;        /* --expect: instructions, for the progress line */
 	struct sim_progress prog; /* the progress line */
@@ -249,6 +250,7 @@ static int sim_execute(struct sim_ctx *x)
 
 	memset(&icfg, 0, sizeof(icfg));
 	icfg.sysroot = x->sysroot;
+	icfg.exe_path = x->exe_path;
 	if (cmd_out_open(&x->out, x->out_path, x->err, sizeof(x->err))) {
 		fprintf(stderr, "tiprof sim: %s\n", x->err);
 		return TIPROF_EXIT_FAIL;
@@ -402,6 +404,7 @@ static const struct opt_use sim_uses[] = {
 	{ OPT_ROB_TRACE, "record the per-cycle ROB interface (docs/rob-trace.md) for tiprof "
 	  "trace and replay through the RTL" },
 	{ OPT_SYSROOT, NULL },
+	{ OPT_EXE_PATH, NULL },
 	{ OPT_PROGRESS, NULL },
 	{ OPT_NO_PROGRESS, NULL },
 	{ OPT_EXPECT, NULL },
@@ -470,6 +473,9 @@ int cmd_sim(int argc, char **argv)
 			break;
 		case OPT_SYSROOT:
 			x.sysroot = p.arg;
+			break;
+		case OPT_EXE_PATH:
+			x.exe_path = p.arg;
 			break;
 		case OPT_PROGRESS:
 			x.progress = 1;

@@ -31,6 +31,9 @@ struct iss_config {
 	                            sysinfo from the host, set_robust_list
 	                            fails with ENOSYS, faccessat does not
 	                            look in the sysroot (for lockstep runs) */
+	const char *exe_path;    /* what readlink("/proc/self/exe") answers (NULL: the
+	                            program file's absolute path, as Linux and QEMU do); a fixed
+	                            name makes a run independent of where the file lies */
 	const char *sysroot;     /* riscv64 root for the program interpreter
 	                            and absolute paths (NULL or "" =
 	                            "/usr/riscv64-linux-gnu", Debian's cross

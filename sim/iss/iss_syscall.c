@@ -269,8 +269,10 @@ static int64_t sys_readlinkat(struct sc *c)
 	if (!path)
 		return -EFAULT;
 	if (!strcmp(path, "/proc/self/exe")) {
-		n = (ssize_t)strlen(c->s->exe);
-		memcpy(out, c->s->exe, (size_t)n);
+		const char *exe = c->s->cfg.exe_path ? c->s->cfg.exe_path : c->s->exe;
+
+		n = (ssize_t)strnlen(exe, sizeof(out));
+		memcpy(out, exe, (size_t)n);
 	} else {
 		n = readlinkat((int)c->a[0], iss__host_path(c->s, path, buf, sizeof(buf)), out,
 			       sizeof(out));

@@ -94,6 +94,16 @@ if ${CROSS_COMPILE:-riscv64-linux-gnu-}gcc -static -o "$D/three" "$D/three.c"; t
 else
 	ko "cannot build a riscv64 test program"
 fi
+printf '#include <stdio.h>\n#include <unistd.h>\nint main(void) { char b[256]; ssize_t n = readlink("/proc/self/exe", b, sizeof(b)); printf("%%.*s\\n", (int)n, b); return 0; }\n' >"$D/self.c"
+if ${CROSS_COMPILE:-riscv64-linux-gnu-}gcc -static -o "$D/self" "$D/self.c"; then
+	a=$(env -i "$T" iss "$D/self" 2>&1) b=$(env -i "$T" iss --exe-path /demo/self "$D/self" 2>&1)
+	c=$(env -i "$T" sim --exe-path /demo/self "$D/self" 2>/dev/null)
+	[ "$a" = "$(realpath "$D/self")" ] && [ "$b" = /demo/self ] && [ "$c" = /demo/self ] &&
+		ok "--exe-path: /proc/self/exe reads '$b' (default: the file's absolute path, as Linux)" ||
+		ko "--exe-path: '$a' / '$b' / '$c'"
+else
+	ko "cannot build a riscv64 test program"
+fi
 env -i "$T" accuracy --period 64 "$ELF" 6 >"$D/acc.out" 2>"$D/acc.err"; rc=$?
 if [ $rc -eq 0 ] && cmp -s "$D/acc.out" "$D/qemu.out" && grep -q 'error vs Oracle' "$D/acc.err"; then
 	ok "accuracy: stdout = qemu-riscv64's, the report on stderr"
