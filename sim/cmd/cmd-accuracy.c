@@ -26,6 +26,7 @@
 #include "cmd_out.h"
 #include "code_map.h"
 #include "progress.h"
+#include "run_opts.h"
 #include "core.h"
 #include "fe_policies.h"
 #include "svg.h"
@@ -84,12 +85,8 @@ struct acc_ctx {
 	int rand_bits_set;          /* --rand-bits given; else each lane's tiprof_random_bits */
 	int periodic;               /* periodic instead of TIP's random interval */
 	int json;                   /* the report as one JSON object */
-	const char *out_path;       /* -o: the report's file ("-": stdout; NULL: stderr) */
+	struct run_opts run;        /* report file, sysroot, exe path, progress line */
 	struct cmd_out out;         /* where the report goes */
-	const char *sysroot;  /* -L: a dynamic program's loader and libraries */
-	const char *exe_path;  /* --exe-path: /proc/self/exe as the program sees it */
-	int progress;               /* show the progress line */
-	uint64_t expect;            /* --expect: instructions, for the progress line */
 	struct sim_progress prog;   /* the progress line */
 	int sweep;                  /* --sweep given */
 	int auto_period;            /* neither --period nor --sweep: pick the period afterwards */
@@ -287,8 +284,8 @@ static int acc_loop(struct acc_ctx *x)
 	}
 	c = sim_consumer_oracle(&x->orc);
 	sim_run_attach(&run, &c);
-	if (x->progress) {
-		sim_progress_init(&x->prog, "tiprof accuracy", x->core, x->prog_argv, x->expect,
+	if (x->run.progress) {
+		sim_progress_init(&x->prog, "tiprof accuracy", x->core, x->prog_argv, x->run.expect,
 				  stderr);
 		c = sim_consumer_progress(&x->prog);
 		sim_run_attach(&run, &c);
@@ -297,7 +294,7 @@ static int acc_loop(struct acc_ctx *x)
 		sim_progress_erase(&x->prog);
 		return -1;
 	}
-	if (x->progress)
+	if (x->run.progress)
 		sim_progress_remember(&x->prog, core_stats(x->core)->insns);
 	return 0;
 }
@@ -626,9 +623,8 @@ static int acc_run(struct acc_ctx *x)
 	FILE *out;
 
 	memset(&icfg, 0, sizeof(icfg));
-	icfg.sysroot = x->sysroot;
-	icfg.exe_path = x->exe_path;
-	if (cmd_out_open(&x->out, x->out_path, x->err, sizeof(x->err))) {
+	run_opts_iss(&x->run, &icfg);
+	if (cmd_out_open(&x->out, x->run.out_path, x->err, sizeof(x->err))) {
 		fprintf(stderr, "tiprof accuracy: %s\n", x->err);
 		return TIPROF_EXIT_FAIL;
 	}
@@ -788,9 +784,15 @@ int cmd_accuracy(int argc, char **argv)
 	x->skid = FE_DEFAULT_SKID;
 	for (int k = 0; k < SH_COUNT; k++)
 		x->show[x->nshow++] = k;
-	x->progress = isatty(STDERR_FILENO);
+	run_opts_init(&x->run);
 	opt_init(&p, &opt_set_accuracy, argc, argv, 0);
 	while ((o = opt_next(&p)) != OPT_END) {
+		int r = run_opts_take(&x->run, &p, o);
+
+		if (r < 0)
+			goto usage;
+		if (r)
+			continue;
 		switch (o) {
 		case OPT_HELP_DONE:
 			free(x);
@@ -841,25 +843,6 @@ int cmd_accuracy(int argc, char **argv)
 			break;
 		case OPT_ROB_TRACE:
 			x->trace_path = p.arg;
-			break;
-		case OPT_OUTPUT:
-			x->out_path = p.arg;
-			break;
-		case OPT_SYSROOT:
-			x->sysroot = p.arg;
-			break;
-		case OPT_EXE_PATH:
-			x->exe_path = p.arg;
-			break;
-		case OPT_PROGRESS:
-			x->progress = 1;
-			break;
-		case OPT_NO_PROGRESS:
-			x->progress = 0;
-			break;
-		case OPT_EXPECT:
-			if (opt_u64(&p, 1, UINT64_MAX, &x->expect))
-				goto usage;
 			break;
 		}
 	}

@@ -26,6 +26,7 @@
 #include "sample_file.h"
 #include "progress.h"
 #include "recsim.h"
+#include "run_opts.h"
 #include "sim_compare.h"
 #ifdef TIPROF_COSIM
 #include "cosim.h"
@@ -57,12 +58,8 @@ struct sim_ctx {
 	char vcd_path[PATH_MAX]; /* where a difference's waveform goes */
 #endif
 	char **prog_argv;       /* ELF and its arguments */
-	const char *out_path;   /* -o: the report's file ("-": stdout; NULL: stderr) */
+	struct run_opts run;    /* report file, sysroot, exe path, progress line */
 	struct cmd_out out;     /* where the report goes */
-	const char *sysroot;  /* -L: a dynamic program's loader and libraries */
-	const char *exe_path;  /* --exe-path: /proc/self/exe as the program sees it */
-	int progress;           /* show the progress line */
-	uint64_t expect;        /* --expect: instructions, for the progress line */
 	struct sim_progress prog; /* the progress line */
 	struct iss *iss;        /* the program */
 	struct core *core;      /* the timing model */
@@ -225,8 +222,8 @@ static int sim_loop(struct sim_ctx *x)
 	}
 	c = sim_consumer_oracle(&x->orc);
 	sim_run_attach(&run, &c);
-	if (x->progress) {
-		sim_progress_init(&x->prog, "tiprof sim", x->core, x->prog_argv, x->expect, stderr);
+	if (x->run.progress) {
+		sim_progress_init(&x->prog, "tiprof sim", x->core, x->prog_argv, x->run.expect, stderr);
 		c = sim_consumer_progress(&x->prog);
 		sim_run_attach(&run, &c);
 	}
@@ -234,7 +231,7 @@ static int sim_loop(struct sim_ctx *x)
 		sim_progress_erase(&x->prog);
 		return -1;
 	}
-	if (x->progress)
+	if (x->run.progress)
 		sim_progress_remember(&x->prog, core_stats(x->core)->insns);
 	return 0;
 }
@@ -249,9 +246,8 @@ static int sim_execute(struct sim_ctx *x)
 	FILE *pf;
 
 	memset(&icfg, 0, sizeof(icfg));
-	icfg.sysroot = x->sysroot;
-	icfg.exe_path = x->exe_path;
-	if (cmd_out_open(&x->out, x->out_path, x->err, sizeof(x->err))) {
+	run_opts_iss(&x->run, &icfg);
+	if (cmd_out_open(&x->out, x->run.out_path, x->err, sizeof(x->err))) {
 		fprintf(stderr, "tiprof sim: %s\n", x->err);
 		return TIPROF_EXIT_FAIL;
 	}
@@ -424,9 +420,15 @@ int cmd_sim(int argc, char **argv)
 	memset(&x, 0, sizeof(x));
 	x.config = "4wide";
 	x.prof.period = 64;
-	x.progress = isatty(STDERR_FILENO);
+	run_opts_init(&x.run);
 	opt_init(&p, &opt_set_sim, argc, argv, 0);
 	while ((o = opt_next(&p)) != OPT_END) {
+		int r = run_opts_take(&x.run, &p, o);
+
+		if (r < 0)
+			return TIPROF_EXIT_USAGE;
+		if (r)
+			continue;
 		switch (o) {
 		case OPT_HELP_DONE:
 			return TIPROF_EXIT_OK;
@@ -440,9 +442,6 @@ int cmd_sim(int argc, char **argv)
 			if (core_cfg_preset(&probe, x.config))
 				return opt_usage_error(&opt_set_sim, "unknown configuration '%s'; use "
 						       "4wide, 2wide or 1wide", x.config);
-			break;
-		case OPT_OUTPUT:
-			x.out_path = p.arg;
 			break;
 		case OPT_ORACLE:
 			x.oracle_path = p.arg;
@@ -470,22 +469,6 @@ int cmd_sim(int argc, char **argv)
 		case OPT_PERIODIC:
 			x.prof.rand_bits = 0;
 			rand_set = 1;
-			break;
-		case OPT_SYSROOT:
-			x.sysroot = p.arg;
-			break;
-		case OPT_EXE_PATH:
-			x.exe_path = p.arg;
-			break;
-		case OPT_PROGRESS:
-			x.progress = 1;
-			break;
-		case OPT_NO_PROGRESS:
-			x.progress = 0;
-			break;
-		case OPT_EXPECT:
-			if (opt_u64(&p, 1, UINT64_MAX, &x.expect))
-				return TIPROF_EXIT_USAGE;
 			break;
 		}
 	}

@@ -18,7 +18,7 @@ POLICY_SRCS    := sim/policy/profile.c sim/policy/rob_policies.c sim/policy/fe_p
 RECSIM_SRCS    := sim/record/recsim.c
 SIMRUN_SRCS    := sim/run/sim_run.c sim/run/progress.c
 SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c \
-                  sim/cmd/cmd_out.c sim/cmd/sim_compare.c
+                  sim/cmd/cmd_out.c sim/cmd/sim_compare.c sim/cmd/run_opts.c
 TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(POLICY_SRCS))
 TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) $(SAMPLE_LIB) $(CHART_LIB) \
                    $(SYMBOL_LIB) $(CORE_LIBS)

@@ -38,7 +38,7 @@ $(BUILD)/vu/%/vu.o: $(COSIM_DIR)/vu.c $(COSIM_DIR)/vu.h $(TIP_TB_HDRS) $(BUILD)/
 # (sim/record/recsim.c, driver/hw, sample-file writer) linked with the C-driven RTL unit of
 # width N, XLEN 64, FIFO 64 (sim/cosim/cosim.c) and the harness's lockstep core (harness.c).
 TIP_COSIM_SRCS := $(COSIM_DIR)/cosim.c $(COSIM_DIR)/harness.c sim/cmd/cmd-sim.c sim/run/sim_run.c \
-                  sim/run/progress.c sim/record/recsim.c sim/cmd/cmd_out.c sw/opt.c \
+                  sim/run/progress.c sim/record/recsim.c sim/cmd/cmd_out.c sim/cmd/run_opts.c sw/opt.c \
                   sim/cmd/sim_compare.c $(POLICY_SRCS)
 TIP_COSIM_HDRS := $(COSIM_DIR)/cosim.h $(COSIM_DIR)/vu.h $(TIP_TB_HDRS) sim/record/recsim.h sim/run/sim_run.h \
                   sim/run/progress.h lib/symbol/elf_image.h lib/sample/sample_file.h include/tiprof/cmd.h \
