@@ -83,6 +83,7 @@ include sim/cmd/cmd.mk
 include rtl/rtl.mk
 include sim/cosim/cosim.mk
 include sim/programs/programs.mk
+include sim/campaign/campaign.mk
 endif
 include sw/lbr/lbr.mk
 include sw/sw.mk

@@ -11,7 +11,8 @@ pkgs=(make gcc g++ python3 file xz-utils verilator iverilog yosys nextpnr-ice40
       sparse libssl-dev
       linux-perf clang llvm llvm-14 autofdo
       libxml2-utils librsvg2-bin
-      dpkg-dev z3)
+      dpkg-dev z3
+      slurm-wlm munge)   # slurm-wlm, munge: tests/sim/campaign (a single-node Slurm the test starts itself)
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -26,5 +27,13 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "== installing Debian packages: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# slurm-wlm and munge ship services; inside a container (no init) their postinst must not start
+# them: Debian's policy-rc.d convention (exit 101 = "action forbidden"), in place only for the
+# install when the root has none (tests/sim/campaign starts its own daemons in a temp dir).
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+  chmod 755 /usr/sbin/policy-rc.d
+  trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+fi
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
