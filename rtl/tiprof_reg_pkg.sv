@@ -25,6 +25,72 @@ package tiprof_reg_pkg;
   localparam logic [31:0] LFSR_TOGGLE = 32'h80200003;
   // largest commit width W
   localparam logic [31:0] MAX_BANKS = 32'h00000008;
+  // reset value of the ProfileMe fetch counter's LFSR (same step as TIP's, another seed)
+  localparam logic [31:0] PM_LFSR_SEED = 32'h9E3779B9;
+  // largest number of fetch slots per cycle F
+  localparam logic [31:0] PM_MAX_SLOTS = 32'h00000008;
+  // tag ids (profiles per sample)
+  localparam logic [31:0] PM_MAX_TAGS = 32'h00000002;
+  // 64-bit words of a ProfileMe record (FIFO entry)
+  localparam logic [31:0] PM_REC_WORDS = 32'h0000000C;
+  // words between profile 0's and profile 1's copy of a per-profile word
+  localparam logic [31:0] PM_REC_PROFILE_STRIDE = 32'h00000005;
+  // record format in SINFO.FMT
+  localparam logic [31:0] PM_REC_FMT = 32'h00000001;
+  // EV bit: the instruction committed
+  localparam logic [31:0] PM_EV_RETIRED = 32'h00000000;
+  // EV bit: it left the machine without committing (REASON says why)
+  localparam logic [31:0] PM_EV_ABORTED = 32'h00000001;
+  // EV bit: it trapped (ABORTED with reason 1)
+  localparam logic [31:0] PM_EV_TRAP = 32'h00000002;
+  // EV bit: no end was reported within PM_TIMEOUT cycles (or a pair's second was never tagged)
+  localparam logic [31:0] PM_EV_TIMEOUT = 32'h00000003;
+  // EV bit: the selected fetch slot held no instruction (UNIT = fetch opportunities)
+  localparam logic [31:0] PM_EV_EMPTY = 32'h00000004;
+  // EV bit: its fetch packet missed the I-cache
+  localparam logic [31:0] PM_EV_IC_MISS = 32'h00000005;
+  // EV bit: its fetch packet missed the I-TLB
+  localparam logic [31:0] PM_EV_ITLB_MISS = 32'h00000006;
+  // EV bit: its data access missed the L1 D-cache
+  localparam logic [31:0] PM_EV_DC_MISS = 32'h00000007;
+  // EV bit: its data access missed the L1 D-TLB
+  localparam logic [31:0] PM_EV_DTLB_MISS = 32'h00000008;
+  // EV bit: it is a load
+  localparam logic [31:0] PM_EV_LOAD = 32'h00000009;
+  // EV bit: it is a store
+  localparam logic [31:0] PM_EV_STORE = 32'h0000000A;
+  // EV bit: it is a control transfer that resolved
+  localparam logic [31:0] PM_EV_CTRL = 32'h0000000B;
+  // EV bit: the control transfer was taken
+  localparam logic [31:0] PM_EV_BR_TAKEN = 32'h0000000C;
+  // EV bit: the control transfer was mispredicted
+  localparam logic [31:0] PM_EV_BR_MISPRED = 32'h0000000D;
+  // EV bit: the record's EA holds its data address
+  localparam logic [31:0] PM_EV_EA_VALID = 32'h0000000E;
+  // number of EV bits
+  localparam logic [31:0] PM_EV_BITS = 32'h0000000F;
+  // abort reason: squashed behind a mispredicted control transfer
+  localparam logic [31:0] PM_ABORT_MISPRED = 32'h00000000;
+  // abort reason: it trapped itself
+  localparam logic [31:0] PM_ABORT_TRAP = 32'h00000001;
+  // abort reason: rolled back by a memory-ordering replay
+  localparam logic [31:0] PM_ABORT_REPLAY = 32'h00000002;
+  // abort reason: squashed by an older flush (exception, interrupt, flushing commit, front-end redirect)
+  localparam logic [31:0] PM_ABORT_OTHER = 32'h00000003;
+  // PM_LATFILT.SEL: fetch to end
+  localparam logic [31:0] PM_LAT_TOTAL = 32'h00000000;
+  // PM_LATFILT.SEL: fetch to map
+  localparam logic [31:0] PM_LAT_FETCH_MAP = 32'h00000001;
+  // PM_LATFILT.SEL: map to data ready
+  localparam logic [31:0] PM_LAT_MAP_READY = 32'h00000002;
+  // PM_LATFILT.SEL: data ready to issue
+  localparam logic [31:0] PM_LAT_READY_ISSUE = 32'h00000003;
+  // PM_LATFILT.SEL: issue to complete (retire-ready)
+  localparam logic [31:0] PM_LAT_ISSUE_COMPLETE = 32'h00000004;
+  // PM_LATFILT.SEL: complete to retire
+  localparam logic [31:0] PM_LAT_COMPLETE_RETIRE = 32'h00000005;
+  // PM_LATFILT.SEL: memory request to complete (load latency)
+  localparam logic [31:0] PM_LAT_MEM = 32'h00000006;
 
   // TIP_CTRL: rw
   localparam logic [11:0] TIP_CTRL_ADDR = 12'h5C0;
@@ -138,5 +204,179 @@ package tiprof_reg_pkg;
   // TIP_S_ADDR: ro
   localparam logic [11:0] TIP_S_ADDR_ADDR = 12'hDD0;
   localparam int TIP_S_ADDR_COUNT = 8;
+  // PM_CTRL: rw
+  localparam logic [11:0] PM_CTRL_ADDR = 12'h5E0;
+  localparam logic [31:0] PM_CTRL_RESET = 32'h000000F0;
+  localparam int PM_CTRL_EN_LSB = 0;
+  localparam int PM_CTRL_EN_W = 1;
+  localparam int PM_CTRL_MODE_LSB = 1;
+  localparam int PM_CTRL_MODE_W = 2;
+  localparam int PM_CTRL_IRQ_EN_LSB = 3;
+  localparam int PM_CTRL_IRQ_EN_W = 1;
+  localparam int PM_CTRL_PRIV_LSB = 4;
+  localparam int PM_CTRL_PRIV_W = 4;
+  localparam int PM_CTRL_RAND_BITS_LSB = 8;
+  localparam int PM_CTRL_RAND_BITS_W = 5;
+  localparam int PM_CTRL_UNIT_LSB = 13;
+  localparam int PM_CTRL_UNIT_W = 1;
+  localparam int PM_CTRL_PAIR_LSB = 14;
+  localparam int PM_CTRL_PAIR_W = 1;
+  // PM_PERIOD: rw
+  localparam logic [11:0] PM_PERIOD_ADDR = 12'h5E1;
+  localparam logic [31:0] PM_PERIOD_RESET = 32'h00010000;
+  localparam int PM_PERIOD_UNITS_LSB = 0;
+  localparam int PM_PERIOD_UNITS_W = 32;
+  // PM_WATERMARK: rw
+  localparam logic [11:0] PM_WATERMARK_ADDR = 12'h5E2;
+  localparam logic [31:0] PM_WATERMARK_RESET = 32'h00000001;
+  localparam int PM_WATERMARK_LEVEL_LSB = 0;
+  localparam int PM_WATERMARK_LEVEL_W = 16;
+  // PM_LFSR: rw
+  localparam logic [11:0] PM_LFSR_ADDR = 12'h5E3;
+  localparam logic [31:0] PM_LFSR_RESET = 32'h9E3779B9;
+  localparam int PM_LFSR_STATE_LSB = 0;
+  localparam int PM_LFSR_STATE_W = 32;
+  // PM_POP: rw
+  localparam logic [11:0] PM_POP_ADDR = 12'h5E4;
+  localparam logic [31:0] PM_POP_RESET = 32'h00000000;
+  // PM_STATUS: rw
+  localparam logic [11:0] PM_STATUS_ADDR = 12'h5E5;
+  localparam logic [31:0] PM_STATUS_RESET = 32'h00000000;
+  localparam int PM_STATUS_CFG_ERR_LSB = 0;
+  localparam int PM_STATUS_CFG_ERR_W = 1;
+  localparam int PM_STATUS_POP_EMPTY_LSB = 1;
+  localparam int PM_STATUS_POP_EMPTY_W = 1;
+  localparam int PM_STATUS_STRAY_LSB = 2;
+  localparam int PM_STATUS_STRAY_W = 1;
+  localparam int PM_STATUS_TIMEOUT_LSB = 3;
+  localparam int PM_STATUS_TIMEOUT_W = 1;
+  localparam int PM_STATUS_IRQ_LSB = 4;
+  localparam int PM_STATUS_IRQ_W = 1;
+  localparam int PM_STATUS_FULL_LSB = 5;
+  localparam int PM_STATUS_FULL_W = 1;
+  localparam int PM_STATUS_BUSY_LSB = 6;
+  localparam int PM_STATUS_BUSY_W = 1;
+  localparam int PM_STATUS_PAIR_WAIT_LSB = 7;
+  localparam int PM_STATUS_PAIR_WAIT_W = 1;
+  // PM_PAIR: rw
+  localparam logic [11:0] PM_PAIR_ADDR = 12'h5E6;
+  localparam logic [31:0] PM_PAIR_RESET = 32'h00000040;
+  localparam int PM_PAIR_WINDOW_LSB = 0;
+  localparam int PM_PAIR_WINDOW_W = 9;
+  // PM_TIMEOUT: rw
+  localparam logic [11:0] PM_TIMEOUT_ADDR = 12'h5E7;
+  localparam logic [31:0] PM_TIMEOUT_RESET = 32'h0000FFFF;
+  localparam int PM_TIMEOUT_CYCLES_LSB = 0;
+  localparam int PM_TIMEOUT_CYCLES_W = 16;
+  // PM_EVFILT: rw
+  localparam logic [11:0] PM_EVFILT_ADDR = 12'h5E8;
+  localparam logic [31:0] PM_EVFILT_RESET = 32'h00000000;
+  localparam int PM_EVFILT_MASK_LSB = 0;
+  localparam int PM_EVFILT_MASK_W = 16;
+  localparam int PM_EVFILT_MATCH_LSB = 16;
+  localparam int PM_EVFILT_MATCH_W = 16;
+  // PM_LATFILT: rw
+  localparam logic [11:0] PM_LATFILT_ADDR = 12'h5E9;
+  localparam logic [31:0] PM_LATFILT_RESET = 32'h00000000;
+  localparam int PM_LATFILT_THRESH_LSB = 0;
+  localparam int PM_LATFILT_THRESH_W = 16;
+  localparam int PM_LATFILT_SEL_LSB = 16;
+  localparam int PM_LATFILT_SEL_W = 3;
+  localparam int PM_LATFILT_INV_LSB = 19;
+  localparam int PM_LATFILT_INV_W = 1;
+  // PM_TAKEN: rw
+  localparam logic [11:0] PM_TAKEN_ADDR = 12'h5EA;
+  localparam logic [31:0] PM_TAKEN_RESET = 32'h00000000;
+  // PM_LOST: rw
+  localparam logic [11:0] PM_LOST_ADDR = 12'h5EB;
+  localparam logic [31:0] PM_LOST_RESET = 32'h00000000;
+  // PM_FILTERED: rw
+  localparam logic [11:0] PM_FILTERED_ADDR = 12'h5EC;
+  localparam logic [31:0] PM_FILTERED_RESET = 32'h00000000;
+  // PM_COLLIDED: rw
+  localparam logic [11:0] PM_COLLIDED_ADDR = 12'h5ED;
+  localparam logic [31:0] PM_COLLIDED_RESET = 32'h00000000;
+  // PM_TAKENH: rw
+  localparam logic [11:0] PM_TAKENH_ADDR = 12'h5EE;
+  localparam logic [31:0] PM_TAKENH_RESET = 32'h00000000;
+  // PM_LOSTH: rw
+  localparam logic [11:0] PM_LOSTH_ADDR = 12'h5EF;
+  localparam logic [31:0] PM_LOSTH_RESET = 32'h00000000;
+  // PM_FILTEREDH: rw
+  localparam logic [11:0] PM_FILTEREDH_ADDR = 12'h5F0;
+  localparam logic [31:0] PM_FILTEREDH_RESET = 32'h00000000;
+  // PM_COLLIDEDH: rw
+  localparam logic [11:0] PM_COLLIDEDH_ADDR = 12'h5F1;
+  localparam logic [31:0] PM_COLLIDEDH_RESET = 32'h00000000;
+  // PM_PARAMS: ro
+  localparam logic [11:0] PM_PARAMS_ADDR = 12'hDE0;
+  localparam int PM_PARAMS_F_LSB = 0;
+  localparam int PM_PARAMS_F_W = 4;
+  localparam int PM_PARAMS_XLEN_LSB = 4;
+  localparam int PM_PARAMS_XLEN_W = 8;
+  localparam int PM_PARAMS_DEPTH_LSB = 12;
+  localparam int PM_PARAMS_DEPTH_W = 16;
+  localparam int PM_PARAMS_TAGS_LSB = 28;
+  localparam int PM_PARAMS_TAGS_W = 2;
+  // PM_FIFO_COUNT: ro
+  localparam logic [11:0] PM_FIFO_COUNT_ADDR = 12'hDE1;
+  // PM_R: ro
+  localparam logic [11:0] PM_R_ADDR = 12'hDE4;
+  localparam int PM_R_COUNT = 12;
+  // PM_RH: ro
+  localparam logic [11:0] PM_RH_ADDR = 12'hDF4;
+  localparam int PM_RH_COUNT = 12;
+
+  // ProfileMe record (one FIFO entry): word indices and fields; per-profile words repeat
+  // at index + PM_REC_PROFILE_STRIDE for profile 1.
+  localparam int PM_REC_CYCLE_IDX = 0;
+  localparam int PM_REC_CYCLE_CYCLE_LSB = 0;
+  localparam int PM_REC_CYCLE_CYCLE_W = 64;
+  localparam int PM_REC_SINFO_IDX = 1;
+  localparam int PM_REC_SINFO_FMT_LSB = 0;
+  localparam int PM_REC_SINFO_FMT_W = 4;
+  localparam int PM_REC_SINFO_PAIR_LSB = 4;
+  localparam int PM_REC_SINFO_PAIR_W = 1;
+  localparam int PM_REC_SINFO_PAIR_DIST_LSB = 16;
+  localparam int PM_REC_SINFO_PAIR_DIST_W = 9;
+  localparam int PM_REC_SINFO_PAIR_CYCLES_LSB = 32;
+  localparam int PM_REC_SINFO_PAIR_CYCLES_W = 16;
+  localparam int PM_REC_PC_IDX = 2;
+  localparam int PM_REC_PC_PC_LSB = 0;
+  localparam int PM_REC_PC_PC_W = 64;
+  localparam int PM_REC_EA_IDX = 3;
+  localparam int PM_REC_EA_EA_LSB = 0;
+  localparam int PM_REC_EA_EA_W = 64;
+  localparam int PM_REC_INFO_IDX = 4;
+  localparam int PM_REC_INFO_EV_LSB = 0;
+  localparam int PM_REC_INFO_EV_W = 15;
+  localparam int PM_REC_INFO_REASON_LSB = 16;
+  localparam int PM_REC_INFO_REASON_W = 2;
+  localparam int PM_REC_INFO_PRIV_LSB = 18;
+  localparam int PM_REC_INFO_PRIV_W = 2;
+  localparam int PM_REC_INFO_TAGGED_LSB = 20;
+  localparam int PM_REC_INFO_TAGGED_W = 1;
+  localparam int PM_REC_INFO_SLOT_LSB = 24;
+  localparam int PM_REC_INFO_SLOT_W = 3;
+  localparam int PM_REC_INFO_CTX_LSB = 32;
+  localparam int PM_REC_INFO_CTX_W = 16;
+  localparam int PM_REC_INFO_PATH_LSB = 48;
+  localparam int PM_REC_INFO_PATH_W = 16;
+  localparam int PM_REC_STAMP_A_IDX = 5;
+  localparam int PM_REC_STAMP_A_MAP_LSB = 0;
+  localparam int PM_REC_STAMP_A_MAP_W = 16;
+  localparam int PM_REC_STAMP_A_READY_LSB = 16;
+  localparam int PM_REC_STAMP_A_READY_W = 16;
+  localparam int PM_REC_STAMP_A_ISSUE_LSB = 32;
+  localparam int PM_REC_STAMP_A_ISSUE_W = 16;
+  localparam int PM_REC_STAMP_A_COMPLETE_LSB = 48;
+  localparam int PM_REC_STAMP_A_COMPLETE_W = 16;
+  localparam int PM_REC_STAMP_B_IDX = 6;
+  localparam int PM_REC_STAMP_B_MEM_LSB = 0;
+  localparam int PM_REC_STAMP_B_MEM_W = 16;
+  localparam int PM_REC_STAMP_B_END_LSB = 16;
+  localparam int PM_REC_STAMP_B_END_W = 16;
+  localparam int PM_REC_STAMP_B_SEEN_LSB = 32;
+  localparam int PM_REC_STAMP_B_SEEN_W = 5;
 
 endpackage

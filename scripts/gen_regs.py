@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Generate the register map and ROB-interface artefacts from spec/tiprof_regs.json.
+"""Generate the register map, ROB-interface and ProfileMe artefacts from spec/tiprof_regs.json.
 
 Outputs (all derived, never edited by hand):
   rtl/tiprof_reg_pkg.sv          SystemVerilog package: addresses, fields, resets, constants
@@ -45,6 +45,18 @@ def load(path):
             if lo <= prev or hi < lo or hi > 31:
                 sys.exit(f"gen_regs: {path}: field {r['name']}.{f['name']} overlaps or exceeds 32 bits")
             prev = hi
+    words = spec.get("pm_record", {}).get("words", [])
+    idx = set()
+    for w in words:
+        if w["index"] in idx:
+            sys.exit(f"gen_regs: {path}: pm_record word index {w['index']} used twice")
+        idx.add(w["index"])
+        prev = -1
+        for f in sorted(w.get("fields", []), key=lambda f: bits(f)[1]):
+            hi, lo = bits(f)
+            if lo <= prev or hi < lo or hi > 63:
+                sys.exit(f"gen_regs: {path}: pm_record field {w['name']}.{f['name']} overlaps or exceeds 64 bits")
+            prev = hi
     return spec
 
 
@@ -74,6 +86,17 @@ def sv_pkg(spec):
             hi, lo = bits(f)
             o.append(f"  localparam int {r['name']}_{f['name']}_LSB = {lo};")
             o.append(f"  localparam int {r['name']}_{f['name']}_W = {hi - lo + 1};")
+    rec = spec.get("pm_record")
+    if rec:
+        o.append("")
+        o.append("  // ProfileMe record (one FIFO entry): word indices and fields; per-profile words repeat")
+        o.append("  // at index + PM_REC_PROFILE_STRIDE for profile 1.")
+        for w in rec["words"]:
+            o.append(f"  localparam int PM_REC_{w['name']}_IDX = {w['index']};")
+            for f in w.get("fields", []):
+                hi, lo = bits(f)
+                o.append(f"  localparam int PM_REC_{w['name']}_{f['name']}_LSB = {lo};")
+                o.append(f"  localparam int PM_REC_{w['name']}_{f['name']}_W = {hi - lo + 1};")
     o += ["", "endpackage", ""]
     return "\n".join(o)
 
@@ -164,8 +187,53 @@ def c_header(spec):
     o.append("#define TIPROF_ROB_IF_SIGNALS(X) \\")
     rows = [f"\tX({s['name']}, {s['width']}, {1 if s['per_bank'] else 0})" for s in sigs]
     o.append(" \\\n".join(rows))
+    rec = spec.get("pm_record")
+    if rec:
+        o.append("")
+        o.append("/* ProfileMe record (one FIFO entry, TIPROF_PM_REC_WORDS 64-bit words): word indices and")
+        o.append(" * fields; a per-profile word of profile p is at index + p * TIPROF_PM_REC_PROFILE_STRIDE. */")
+        for w in rec["words"]:
+            o.append(f"#define TIPROF_PM_REC_{w['name']} {w['index']}u /* {w['desc']} */")
+            for f in w.get("fields", []):
+                hi, lo = bits(f)
+                width = hi - lo + 1
+                mask = ((1 << width) - 1) << lo
+                o.append(f"#define TIPROF_PM_REC_{w['name']}_{f['name']}_SHIFT {lo}u")
+                o.append(f"#define TIPROF_PM_REC_{w['name']}_{f['name']}_MASK 0x{mask:X}ull")
+    pm = spec.get("pm_interface")
+    if pm:
+        o.append("")
+        o.append("/* The ProfileMe interface inputs of one cycle (docs/profileme.md); per-slot and per-tag")
+        o.append(" * 1-bit signals are bit masks (bit i = slot i / tag id i). */")
+        o.append("struct tiprof_pm_if {")
+        for sg in pm["signals"]:
+            if sg["dir"] != "in":
+                continue
+            t, n = pm_c_type(sg)
+            o.append(f"\t{t} {sg['name']}{n}; /* {sg['desc']} */")
+        o.append("};")
+        o.append("")
+        o.append("/* X-macro over the ProfileMe interface signals: X(name, width, per, dir); width is 1, XLEN or")
+        o.append(" * bits; per is slot, tag or none. */")
+        o.append("#define TIPROF_PM_IF_SIGNALS(X) \\")
+        rows = [f"\tX({sg['name']}, {sg['width']}, {sg['per'] or 'none'}, {sg['dir']})"
+                for sg in pm["signals"]]
+        o.append(" \\\n".join(rows))
     o += ["", "#endif /* TIPROF_REGS_H */", ""]
     return "\n".join(o)
+
+
+def pm_c_type(sg):
+    """C type and array suffix of a ProfileMe interface signal in struct tiprof_pm_if."""
+    w, per = sg["width"], sg["per"]
+    n = {"slot": "[TIPROF_PM_MAX_SLOTS]", "tag": "[TIPROF_PM_MAX_TAGS]"}.get(per, "")
+    if w == 1 and per:
+        return "uint8_t", ""
+    if w == "XLEN":
+        return "uint64_t", n
+    if isinstance(w, int) and w <= 8:
+        return "uint8_t", n
+    return "uint16_t", n
 
 
 def md(spec):
@@ -178,7 +246,7 @@ def md(spec):
          "",
          f"ID magic 0x{num(i['magic']):04X}, register-map version {i['version_major']}.{i['version_minor']}.",
          "",
-         "Access rules (see docs/tip-unit.md): a read or write of an address not listed, of a `_H` register "
+         "Access rules (see docs/tip-unit.md and docs/profileme.md): a read or write of an address not listed, of a `_H` register "
          "on XLEN=64, of `S_ADDRi` with i >= W, a write to a read-only address, an access from a privilege "
          "below the address's level, or an S/U access while `TIP_MENABLE.S` = 0 is *illegal*: the port "
          "raises `csr_illegal_o`, reads 0 and changes nothing, so the core can raise an illegal-instruction "
@@ -218,6 +286,32 @@ def md(spec):
     for s in spec["rob_interface"]["signals"]:
         o.append(f"| `rob_{s['name']}` | {s['width']} | {'yes' if s['per_bank'] else 'no'} | {s['desc']} |")
     o.append("")
+    rec = spec.get("pm_record")
+    if rec:
+        o.append("## ProfileMe record")
+        o.append("")
+        o.append("One FIFO entry, read word by word through `PM_R0`.. (`PM_RH0`.. for the high halves on "
+                 "XLEN=32); see docs/profileme.md. Per-profile words are repeated for profile 1 at "
+                 "index + `PM_REC_PROFILE_STRIDE`. Bits not listed read 0.")
+        o.append("")
+        stride = next(num(c["value"]) for c in spec["constants"] if c["name"] == "PM_REC_PROFILE_STRIDE")
+        o.append("| word | name | bits | field | description |")
+        o.append("|---|---|---|---|---|")
+        for w in rec["words"]:
+            idx = f"{w['index']}" + (f", {w['index'] + stride}" if w.get("per_profile") else "")
+            for f in w.get("fields", []):
+                o.append(f"| {idx} | `{w['name']}` | {f['bits']} | `{f['name']}` | {f['desc']} |")
+        o.append("")
+    pm = spec.get("pm_interface")
+    if pm:
+        o.append("## ProfileMe interface signals")
+        o.append("")
+        o.append("| signal | width | copies | direction | meaning |")
+        o.append("|---|---|---|---|---|")
+        for sg in pm["signals"]:
+            copies = {"slot": "F (per fetch slot)", "tag": "2 (per tag id)"}.get(sg["per"], "1")
+            o.append(f"| `pm_{sg['name']}` | {sg['width']} | {copies} | {sg['dir']} | {sg['desc']} |")
+        o.append("")
     return "\n".join(o)
 
 

@@ -29,6 +29,72 @@
 #define TIPROF_LFSR_TOGGLE 0x80200003u
 /* largest commit width W */
 #define TIPROF_MAX_BANKS 0x8u
+/* reset value of the ProfileMe fetch counter's LFSR (same step as TIP's, another seed) */
+#define TIPROF_PM_LFSR_SEED 0x9E3779B9u
+/* largest number of fetch slots per cycle F */
+#define TIPROF_PM_MAX_SLOTS 0x8u
+/* tag ids (profiles per sample) */
+#define TIPROF_PM_MAX_TAGS 0x2u
+/* 64-bit words of a ProfileMe record (FIFO entry) */
+#define TIPROF_PM_REC_WORDS 0xCu
+/* words between profile 0's and profile 1's copy of a per-profile word */
+#define TIPROF_PM_REC_PROFILE_STRIDE 0x5u
+/* record format in SINFO.FMT */
+#define TIPROF_PM_REC_FMT 0x1u
+/* EV bit: the instruction committed */
+#define TIPROF_PM_EV_RETIRED 0x0u
+/* EV bit: it left the machine without committing (REASON says why) */
+#define TIPROF_PM_EV_ABORTED 0x1u
+/* EV bit: it trapped (ABORTED with reason 1) */
+#define TIPROF_PM_EV_TRAP 0x2u
+/* EV bit: no end was reported within PM_TIMEOUT cycles (or a pair's second was never tagged) */
+#define TIPROF_PM_EV_TIMEOUT 0x3u
+/* EV bit: the selected fetch slot held no instruction (UNIT = fetch opportunities) */
+#define TIPROF_PM_EV_EMPTY 0x4u
+/* EV bit: its fetch packet missed the I-cache */
+#define TIPROF_PM_EV_IC_MISS 0x5u
+/* EV bit: its fetch packet missed the I-TLB */
+#define TIPROF_PM_EV_ITLB_MISS 0x6u
+/* EV bit: its data access missed the L1 D-cache */
+#define TIPROF_PM_EV_DC_MISS 0x7u
+/* EV bit: its data access missed the L1 D-TLB */
+#define TIPROF_PM_EV_DTLB_MISS 0x8u
+/* EV bit: it is a load */
+#define TIPROF_PM_EV_LOAD 0x9u
+/* EV bit: it is a store */
+#define TIPROF_PM_EV_STORE 0xAu
+/* EV bit: it is a control transfer that resolved */
+#define TIPROF_PM_EV_CTRL 0xBu
+/* EV bit: the control transfer was taken */
+#define TIPROF_PM_EV_BR_TAKEN 0xCu
+/* EV bit: the control transfer was mispredicted */
+#define TIPROF_PM_EV_BR_MISPRED 0xDu
+/* EV bit: the record's EA holds its data address */
+#define TIPROF_PM_EV_EA_VALID 0xEu
+/* number of EV bits */
+#define TIPROF_PM_EV_BITS 0xFu
+/* abort reason: squashed behind a mispredicted control transfer */
+#define TIPROF_PM_ABORT_MISPRED 0x0u
+/* abort reason: it trapped itself */
+#define TIPROF_PM_ABORT_TRAP 0x1u
+/* abort reason: rolled back by a memory-ordering replay */
+#define TIPROF_PM_ABORT_REPLAY 0x2u
+/* abort reason: squashed by an older flush (exception, interrupt, flushing commit, front-end redirect) */
+#define TIPROF_PM_ABORT_OTHER 0x3u
+/* PM_LATFILT.SEL: fetch to end */
+#define TIPROF_PM_LAT_TOTAL 0x0u
+/* PM_LATFILT.SEL: fetch to map */
+#define TIPROF_PM_LAT_FETCH_MAP 0x1u
+/* PM_LATFILT.SEL: map to data ready */
+#define TIPROF_PM_LAT_MAP_READY 0x2u
+/* PM_LATFILT.SEL: data ready to issue */
+#define TIPROF_PM_LAT_READY_ISSUE 0x3u
+/* PM_LATFILT.SEL: issue to complete (retire-ready) */
+#define TIPROF_PM_LAT_ISSUE_COMPLETE 0x4u
+/* PM_LATFILT.SEL: complete to retire */
+#define TIPROF_PM_LAT_COMPLETE_RETIRE 0x5u
+/* PM_LATFILT.SEL: memory request to complete (load latency) */
+#define TIPROF_PM_LAT_MEM 0x6u
 
 /* TIP_CTRL (rw): Control. A legal write restarts the sampler: the interval position returns to 0 and a new sample point is drawn with the written configuration. A write with MODE=3 or any bit set outside the fields is ignored and sets STATUS.CFG_ERR. */
 #define TIPROF_TIP_CTRL 0x5C0u
@@ -163,6 +229,150 @@
 #define TIPROF_TIP_S_ADDR 0xDD0u
 #define TIPROF_TIP_S_ADDR_COUNT 8u
 
+/* PM_CTRL (rw): ProfileMe control. A legal write restarts the fetch counter (interval position 0, a new point drawn with the written configuration); an open sample is not affected. A write with MODE=3, a bit outside the fields, or PAIR=1 on a unit built with one tag id is ignored and sets PM_STATUS.CFG_ERR. */
+#define TIPROF_PM_CTRL 0x5E0u
+#define TIPROF_PM_CTRL_RESET 0xF0u
+#define TIPROF_PM_CTRL_EN_SHIFT 0u
+#define TIPROF_PM_CTRL_EN_MASK 0x1u
+#define TIPROF_PM_CTRL_MODE_SHIFT 1u
+#define TIPROF_PM_CTRL_MODE_MASK 0x6u
+#define TIPROF_PM_CTRL_IRQ_EN_SHIFT 3u
+#define TIPROF_PM_CTRL_IRQ_EN_MASK 0x8u
+#define TIPROF_PM_CTRL_PRIV_SHIFT 4u
+#define TIPROF_PM_CTRL_PRIV_MASK 0xF0u
+#define TIPROF_PM_CTRL_RAND_BITS_SHIFT 8u
+#define TIPROF_PM_CTRL_RAND_BITS_MASK 0x1F00u
+#define TIPROF_PM_CTRL_UNIT_SHIFT 13u
+#define TIPROF_PM_CTRL_UNIT_MASK 0x2000u
+#define TIPROF_PM_CTRL_PAIR_SHIFT 14u
+#define TIPROF_PM_CTRL_PAIR_MASK 0x4000u
+
+/* PM_PERIOD (rw): Fetch units per selection interval, F..2^32-1 (F = fetch slots per cycle). Other values are ignored and set PM_STATUS.CFG_ERR. A legal write restarts the fetch counter as a PM_CTRL write does. */
+#define TIPROF_PM_PERIOD 0x5E1u
+#define TIPROF_PM_PERIOD_RESET 0x10000u
+#define TIPROF_PM_PERIOD_UNITS_SHIFT 0u
+#define TIPROF_PM_PERIOD_UNITS_MASK 0xFFFFFFFFu
+
+/* PM_WATERMARK (rw): Interrupt watermark, 1..FIFO depth. Other values are ignored and set PM_STATUS.CFG_ERR. */
+#define TIPROF_PM_WATERMARK 0x5E2u
+#define TIPROF_PM_WATERMARK_RESET 0x1u
+#define TIPROF_PM_WATERMARK_LEVEL_SHIFT 0u
+#define TIPROF_PM_WATERMARK_LEVEL_MASK 0xFFFFu
+
+/* PM_LFSR (rw): State of the fetch counter's 32-bit Galois LFSR (steps every cycle). A write of 0 or of a value above 2^32-1 is ignored and sets PM_STATUS.CFG_ERR. */
+#define TIPROF_PM_LFSR 0x5E3u
+#define TIPROF_PM_LFSR_RESET 0x9E3779B9u
+#define TIPROF_PM_LFSR_STATE_SHIFT 0u
+#define TIPROF_PM_LFSR_STATE_MASK 0xFFFFFFFFu
+
+/* PM_POP (rw): A write (any value) removes the oldest record from the FIFO; with an empty FIFO it does nothing and sets PM_STATUS.POP_EMPTY. Reads 0. */
+#define TIPROF_PM_POP 0x5E4u
+#define TIPROF_PM_POP_RESET 0x0u
+
+/* PM_STATUS (rw): ProfileMe status. CFG_ERR, POP_EMPTY, STRAY and TIMEOUT are sticky and cleared by writing 1 (a hardware set in the same cycle wins); the other bits are read-only views. */
+#define TIPROF_PM_STATUS 0x5E5u
+#define TIPROF_PM_STATUS_RESET 0x0u
+#define TIPROF_PM_STATUS_CFG_ERR_SHIFT 0u
+#define TIPROF_PM_STATUS_CFG_ERR_MASK 0x1u
+#define TIPROF_PM_STATUS_POP_EMPTY_SHIFT 1u
+#define TIPROF_PM_STATUS_POP_EMPTY_MASK 0x2u
+#define TIPROF_PM_STATUS_STRAY_SHIFT 2u
+#define TIPROF_PM_STATUS_STRAY_MASK 0x4u
+#define TIPROF_PM_STATUS_TIMEOUT_SHIFT 3u
+#define TIPROF_PM_STATUS_TIMEOUT_MASK 0x8u
+#define TIPROF_PM_STATUS_IRQ_SHIFT 4u
+#define TIPROF_PM_STATUS_IRQ_MASK 0x10u
+#define TIPROF_PM_STATUS_FULL_SHIFT 5u
+#define TIPROF_PM_STATUS_FULL_MASK 0x20u
+#define TIPROF_PM_STATUS_BUSY_SHIFT 6u
+#define TIPROF_PM_STATUS_BUSY_MASK 0x40u
+#define TIPROF_PM_STATUS_PAIR_WAIT_SHIFT 7u
+#define TIPROF_PM_STATUS_PAIR_WAIT_MASK 0x80u
+
+/* PM_PAIR (rw): Paired sampling. The second instruction is the d-th valid fetch slot after the first, d = 1 + floor(LFSR[31:16] * WINDOW / 2^16). Read when a pair opens. WINDOW outside 1..256 or other bits set: ignored, PM_STATUS.CFG_ERR. */
+#define TIPROF_PM_PAIR 0x5E6u
+#define TIPROF_PM_PAIR_RESET 0x40u
+#define TIPROF_PM_PAIR_WINDOW_SHIFT 0u
+#define TIPROF_PM_PAIR_WINDOW_MASK 0x1FFu
+
+/* PM_TIMEOUT (rw): A sample still open this many cycles after its selection ends every open profile with TIMEOUT (so a lost tag never wedges the unit). 1..65535; other values are ignored and set PM_STATUS.CFG_ERR. */
+#define TIPROF_PM_TIMEOUT 0x5E7u
+#define TIPROF_PM_TIMEOUT_RESET 0xFFFFu
+#define TIPROF_PM_TIMEOUT_CYCLES_SHIFT 0u
+#define TIPROF_PM_TIMEOUT_CYCLES_MASK 0xFFFFu
+
+/* PM_EVFILT (rw): Event filter on the first profile of a completing sample: keep iff ((EV ^ MATCH) & MASK) == 0. Bits above 31 set: ignored, PM_STATUS.CFG_ERR. */
+#define TIPROF_PM_EVFILT 0x5E8u
+#define TIPROF_PM_EVFILT_RESET 0x0u
+#define TIPROF_PM_EVFILT_MASK_SHIFT 0u
+#define TIPROF_PM_EVFILT_MASK_MASK 0xFFFFu
+#define TIPROF_PM_EVFILT_MATCH_SHIFT 16u
+#define TIPROF_PM_EVFILT_MATCH_MASK 0xFFFF0000u
+
+/* PM_LATFILT (rw): Latency filter on the first profile: THRESH = 0 keeps every sample; else a sample whose selected latency is not valid is dropped, and one with latency x is kept iff (x >= THRESH) != INV. SEL = 7 or bits above 19 set: ignored, PM_STATUS.CFG_ERR. */
+#define TIPROF_PM_LATFILT 0x5E9u
+#define TIPROF_PM_LATFILT_RESET 0x0u
+#define TIPROF_PM_LATFILT_THRESH_SHIFT 0u
+#define TIPROF_PM_LATFILT_THRESH_MASK 0xFFFFu
+#define TIPROF_PM_LATFILT_SEL_SHIFT 16u
+#define TIPROF_PM_LATFILT_SEL_MASK 0x70000u
+#define TIPROF_PM_LATFILT_INV_SHIFT 19u
+#define TIPROF_PM_LATFILT_INV_MASK 0x80000u
+
+/* PM_TAKEN (rw): Samples written into the ProfileMe FIFO (64 bits; low half on XLEN=32). A write wins over an increment in the same cycle. */
+#define TIPROF_PM_TAKEN 0x5EAu
+#define TIPROF_PM_TAKEN_RESET 0x0u
+
+/* PM_LOST (rw): Samples that passed the filters but found the FIFO full (64 bits). */
+#define TIPROF_PM_LOST 0x5EBu
+#define TIPROF_PM_LOST_RESET 0x0u
+
+/* PM_FILTERED (rw): Samples dropped by the event or latency filter (64 bits). */
+#define TIPROF_PM_FILTERED 0x5ECu
+#define TIPROF_PM_FILTERED_RESET 0x0u
+
+/* PM_COLLIDED (rw): Selections not taken because a sample was open or another selection came first in the cycle (64 bits). */
+#define TIPROF_PM_COLLIDED 0x5EDu
+#define TIPROF_PM_COLLIDED_RESET 0x0u
+
+/* PM_TAKENH (rw): High half of PM_TAKEN (XLEN=32 only). */
+#define TIPROF_PM_TAKENH 0x5EEu
+#define TIPROF_PM_TAKENH_RESET 0x0u
+
+/* PM_LOSTH (rw): High half of PM_LOST (XLEN=32 only). */
+#define TIPROF_PM_LOSTH 0x5EFu
+#define TIPROF_PM_LOSTH_RESET 0x0u
+
+/* PM_FILTEREDH (rw): High half of PM_FILTERED (XLEN=32 only). */
+#define TIPROF_PM_FILTEREDH 0x5F0u
+#define TIPROF_PM_FILTEREDH_RESET 0x0u
+
+/* PM_COLLIDEDH (rw): High half of PM_COLLIDED (XLEN=32 only). */
+#define TIPROF_PM_COLLIDEDH 0x5F1u
+#define TIPROF_PM_COLLIDEDH_RESET 0x0u
+
+/* PM_PARAMS (ro): Build parameters of the ProfileMe subsystem. */
+#define TIPROF_PM_PARAMS 0xDE0u
+#define TIPROF_PM_PARAMS_F_SHIFT 0u
+#define TIPROF_PM_PARAMS_F_MASK 0xFu
+#define TIPROF_PM_PARAMS_XLEN_SHIFT 4u
+#define TIPROF_PM_PARAMS_XLEN_MASK 0xFF0u
+#define TIPROF_PM_PARAMS_DEPTH_SHIFT 12u
+#define TIPROF_PM_PARAMS_DEPTH_MASK 0xFFFF000u
+#define TIPROF_PM_PARAMS_TAGS_SHIFT 28u
+#define TIPROF_PM_PARAMS_TAGS_MASK 0x30000000u
+
+/* PM_FIFO_COUNT (ro): Records in the ProfileMe FIFO. */
+#define TIPROF_PM_FIFO_COUNT 0xDE1u
+
+/* PM_R (ro): Oldest record: word k (PM_R0 + k, k < 12; layout in pm_record; on XLEN=32 the low half). All read 0 when the FIFO is empty. */
+#define TIPROF_PM_R 0xDE4u
+#define TIPROF_PM_R_COUNT 12u
+
+/* PM_RH (ro): Oldest record: high half of word k (XLEN=32 only). */
+#define TIPROF_PM_RH 0xDF4u
+#define TIPROF_PM_RH_COUNT 12u
+
 /* One row per register (a register with a count appears once, at its first address). */
 struct tiprof_reg_desc {
 	const char *name;   /* register name without the TIPROF_ prefix */
@@ -173,7 +383,7 @@ struct tiprof_reg_desc {
 #define TIPROF_REG_RO 0x1u          /* read-only */
 #define TIPROF_REG_XLEN32_ONLY 0x2u /* high half, implemented on XLEN=32 only */
 #define TIPROF_REG_MACHINE 0x4u     /* M-mode register */
-#define TIPROF_NUM_REGS 21u
+#define TIPROF_NUM_REGS 43u
 static const struct tiprof_reg_desc tiprof_reg_table[] __attribute__((unused)) = {
 	{ "TIP_CTRL", 0x5C0, 1, 0 },
 	{ "TIP_PERIOD", 0x5C1, 1, 0 },
@@ -196,6 +406,28 @@ static const struct tiprof_reg_desc tiprof_reg_table[] __attribute__((unused)) =
 	{ "TIP_S_INFO", 0xDC7, 1, TIPROF_REG_RO },
 	{ "TIP_S_CTX", 0xDC8, 1, TIPROF_REG_RO },
 	{ "TIP_S_ADDR", 0xDD0, 8, TIPROF_REG_RO },
+	{ "PM_CTRL", 0x5E0, 1, 0 },
+	{ "PM_PERIOD", 0x5E1, 1, 0 },
+	{ "PM_WATERMARK", 0x5E2, 1, 0 },
+	{ "PM_LFSR", 0x5E3, 1, 0 },
+	{ "PM_POP", 0x5E4, 1, 0 },
+	{ "PM_STATUS", 0x5E5, 1, 0 },
+	{ "PM_PAIR", 0x5E6, 1, 0 },
+	{ "PM_TIMEOUT", 0x5E7, 1, 0 },
+	{ "PM_EVFILT", 0x5E8, 1, 0 },
+	{ "PM_LATFILT", 0x5E9, 1, 0 },
+	{ "PM_TAKEN", 0x5EA, 1, 0 },
+	{ "PM_LOST", 0x5EB, 1, 0 },
+	{ "PM_FILTERED", 0x5EC, 1, 0 },
+	{ "PM_COLLIDED", 0x5ED, 1, 0 },
+	{ "PM_TAKENH", 0x5EE, 1, TIPROF_REG_XLEN32_ONLY },
+	{ "PM_LOSTH", 0x5EF, 1, TIPROF_REG_XLEN32_ONLY },
+	{ "PM_FILTEREDH", 0x5F0, 1, TIPROF_REG_XLEN32_ONLY },
+	{ "PM_COLLIDEDH", 0x5F1, 1, TIPROF_REG_XLEN32_ONLY },
+	{ "PM_PARAMS", 0xDE0, 1, TIPROF_REG_RO },
+	{ "PM_FIFO_COUNT", 0xDE1, 1, TIPROF_REG_RO },
+	{ "PM_R", 0xDE4, 12, TIPROF_REG_RO },
+	{ "PM_RH", 0xDF4, 12, TIPROF_REG_RO | TIPROF_REG_XLEN32_ONLY },
 };
 
 /* The ROB interface of DESIGN.md, one cycle's values; per-bank 1-bit signals are bit masks. */
@@ -228,5 +460,117 @@ struct tiprof_rob_if {
 	X(disp_idx, ROBIDX, 1) \
 	X(priv, 2, 0) \
 	X(ctx_id, 16, 0)
+
+/* ProfileMe record (one FIFO entry, TIPROF_PM_REC_WORDS 64-bit words): word indices and
+ * fields; a per-profile word of profile p is at index + p * TIPROF_PM_REC_PROFILE_STRIDE. */
+#define TIPROF_PM_REC_CYCLE 0u /* cycle counter in the selection cycle */
+#define TIPROF_PM_REC_CYCLE_CYCLE_SHIFT 0u
+#define TIPROF_PM_REC_CYCLE_CYCLE_MASK 0xFFFFFFFFFFFFFFFFull
+#define TIPROF_PM_REC_SINFO 1u /* sample information */
+#define TIPROF_PM_REC_SINFO_FMT_SHIFT 0u
+#define TIPROF_PM_REC_SINFO_FMT_MASK 0xFull
+#define TIPROF_PM_REC_SINFO_PAIR_SHIFT 4u
+#define TIPROF_PM_REC_SINFO_PAIR_MASK 0x10ull
+#define TIPROF_PM_REC_SINFO_PAIR_DIST_SHIFT 16u
+#define TIPROF_PM_REC_SINFO_PAIR_DIST_MASK 0x1FF0000ull
+#define TIPROF_PM_REC_SINFO_PAIR_CYCLES_SHIFT 32u
+#define TIPROF_PM_REC_SINFO_PAIR_CYCLES_MASK 0xFFFF00000000ull
+#define TIPROF_PM_REC_PC 2u /* instruction address (0 if not tagged) */
+#define TIPROF_PM_REC_PC_PC_SHIFT 0u
+#define TIPROF_PM_REC_PC_PC_MASK 0xFFFFFFFFFFFFFFFFull
+#define TIPROF_PM_REC_EA 3u /* effective data address (0 unless EV.EA_VALID) */
+#define TIPROF_PM_REC_EA_EA_SHIFT 0u
+#define TIPROF_PM_REC_EA_EA_MASK 0xFFFFFFFFFFFFFFFFull
+#define TIPROF_PM_REC_INFO 4u /* events, abort reason, privilege, context, path */
+#define TIPROF_PM_REC_INFO_EV_SHIFT 0u
+#define TIPROF_PM_REC_INFO_EV_MASK 0x7FFFull
+#define TIPROF_PM_REC_INFO_REASON_SHIFT 16u
+#define TIPROF_PM_REC_INFO_REASON_MASK 0x30000ull
+#define TIPROF_PM_REC_INFO_PRIV_SHIFT 18u
+#define TIPROF_PM_REC_INFO_PRIV_MASK 0xC0000ull
+#define TIPROF_PM_REC_INFO_TAGGED_SHIFT 20u
+#define TIPROF_PM_REC_INFO_TAGGED_MASK 0x100000ull
+#define TIPROF_PM_REC_INFO_SLOT_SHIFT 24u
+#define TIPROF_PM_REC_INFO_SLOT_MASK 0x7000000ull
+#define TIPROF_PM_REC_INFO_CTX_SHIFT 32u
+#define TIPROF_PM_REC_INFO_CTX_MASK 0xFFFF00000000ull
+#define TIPROF_PM_REC_INFO_PATH_SHIFT 48u
+#define TIPROF_PM_REC_INFO_PATH_MASK 0xFFFF000000000000ull
+#define TIPROF_PM_REC_STAMP_A 5u /* stage stamps, cycles after the instruction's own fetch (0 if not seen) */
+#define TIPROF_PM_REC_STAMP_A_MAP_SHIFT 0u
+#define TIPROF_PM_REC_STAMP_A_MAP_MASK 0xFFFFull
+#define TIPROF_PM_REC_STAMP_A_READY_SHIFT 16u
+#define TIPROF_PM_REC_STAMP_A_READY_MASK 0xFFFF0000ull
+#define TIPROF_PM_REC_STAMP_A_ISSUE_SHIFT 32u
+#define TIPROF_PM_REC_STAMP_A_ISSUE_MASK 0xFFFF00000000ull
+#define TIPROF_PM_REC_STAMP_A_COMPLETE_SHIFT 48u
+#define TIPROF_PM_REC_STAMP_A_COMPLETE_MASK 0xFFFF000000000000ull
+#define TIPROF_PM_REC_STAMP_B 6u /* memory and end stamps, seen bits */
+#define TIPROF_PM_REC_STAMP_B_MEM_SHIFT 0u
+#define TIPROF_PM_REC_STAMP_B_MEM_MASK 0xFFFFull
+#define TIPROF_PM_REC_STAMP_B_END_SHIFT 16u
+#define TIPROF_PM_REC_STAMP_B_END_MASK 0xFFFF0000ull
+#define TIPROF_PM_REC_STAMP_B_SEEN_SHIFT 32u
+#define TIPROF_PM_REC_STAMP_B_SEEN_MASK 0x1F00000000ull
+
+/* The ProfileMe interface inputs of one cycle (docs/profileme.md); per-slot and per-tag
+ * 1-bit signals are bit masks (bit i = slot i / tag id i). */
+struct tiprof_pm_if {
+	uint8_t fetch_valid; /* slot i holds a fetched instruction this cycle */
+	uint64_t fetch_pc[TIPROF_PM_MAX_SLOTS]; /* its address */
+	uint8_t fetch_br; /* it is a conditional branch */
+	uint16_t fetch_hist; /* global branch history before slot 0 (bit 0 newest) */
+	uint8_t fetch_icmiss; /* the packet missed the I-cache */
+	uint8_t fetch_itlbmiss; /* the packet missed the I-TLB */
+	uint8_t fetch_priv; /* privilege the packet is fetched in */
+	uint16_t fetch_ctx; /* address-space id the packet is fetched in */
+	uint8_t map; /* renamed and dispatched into the ROB */
+	uint8_t ready; /* last source operand ready */
+	uint8_t issue; /* issued to an execution unit */
+	uint8_t mem; /* data access sent to the D-cache */
+	uint8_t complete; /* completed, ready to retire */
+	uint8_t retire; /* committed */
+	uint8_t abort; /* left without committing */
+	uint8_t abort_reason[TIPROF_PM_MAX_TAGS]; /* with abort: PM_ABORT_* */
+	uint8_t load; /* it is a load */
+	uint8_t store; /* it is a store */
+	uint8_t br_valid; /* control transfer resolved */
+	uint8_t br_taken; /* with br_valid: taken */
+	uint8_t br_mispred; /* with br_valid: mispredicted */
+	uint8_t ea_valid; /* ea holds the data address */
+	uint64_t ea[TIPROF_PM_MAX_TAGS]; /* effective data address */
+	uint8_t dc_miss; /* data access missed the L1 D-cache */
+	uint8_t dtlb_miss; /* data access missed the L1 D-TLB */
+};
+
+/* X-macro over the ProfileMe interface signals: X(name, width, per, dir); width is 1, XLEN or
+ * bits; per is slot, tag or none. */
+#define TIPROF_PM_IF_SIGNALS(X) \
+	X(fetch_valid, 1, slot, in) \
+	X(fetch_pc, XLEN, slot, in) \
+	X(fetch_br, 1, slot, in) \
+	X(fetch_hist, 16, none, in) \
+	X(fetch_icmiss, 1, none, in) \
+	X(fetch_itlbmiss, 1, none, in) \
+	X(fetch_priv, 2, none, in) \
+	X(fetch_ctx, 16, none, in) \
+	X(tag, 2, slot, out) \
+	X(map, 1, tag, in) \
+	X(ready, 1, tag, in) \
+	X(issue, 1, tag, in) \
+	X(mem, 1, tag, in) \
+	X(complete, 1, tag, in) \
+	X(retire, 1, tag, in) \
+	X(abort, 1, tag, in) \
+	X(abort_reason, 2, tag, in) \
+	X(load, 1, tag, in) \
+	X(store, 1, tag, in) \
+	X(br_valid, 1, tag, in) \
+	X(br_taken, 1, tag, in) \
+	X(br_mispred, 1, tag, in) \
+	X(ea_valid, 1, tag, in) \
+	X(ea, XLEN, tag, in) \
+	X(dc_miss, 1, tag, in) \
+	X(dtlb_miss, 1, tag, in)
 
 #endif /* TIPROF_REGS_H */
