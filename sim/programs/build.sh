@@ -13,9 +13,11 @@
 #  2. checks the sha256 of every downloaded file against the lock, then unpacks and patches
 #     it with `dpkg-source -x` into $BUILD/programs/src/PKG-VERSION/ (kept, with the lock
 #     lines it was made from in .tiprof-lock: a second run neither downloads nor unpacks);
-#  3. runs the recipe's `prog_build SRC OBJDIR BINDIR BUILDINFO` (CC and JOBS set) into $BUILD/programs/obj/PROGRAM/ and $BUILD/programs/bin/,
-#     unless $BUILD/programs/bin/PROGRAM.stamp says the same lock lines, recipe, this script
-#     and compiler made them (so a rebuild costs nothing); PROGRAM.buildinfo records the flags.
+#  3. runs the recipe's `prog_build SRC OBJDIR BINDIR BUILDINFO` (CC, JOBS and PROG_DIR, this
+#     folder, set) into $BUILD/programs/obj/PROGRAM/ and $BUILD/programs/bin/, unless
+#     $BUILD/programs/bin/PROGRAM.stamp says the same lock lines, recipe, this script, the
+#     recipe's PROG_EXTRA files (sources of this folder it compiles, e.g. a driver) and
+#     compiler made them (so a rebuild costs nothing); PROGRAM.buildinfo records the flags.
 # Environment: BUILD (default build), CROSS_COMPILE (default riscv64-linux-gnu-),
 #   TIPROF_PROGRAMS_MIRROR (a Debian mirror URI; default: the host's apt sources' mirror),
 #   TIPROF_PROGRAMS_SUITE (default bookworm), JOBS (default nproc).
@@ -183,19 +185,46 @@ unpack() {
 	mv "$src.tmp" "$src"
 }
 
+# Helpers for recipes (sourced into this shell, so they may use these):
+# cc_objs OBJDIR FILE...: the object of each source FILE (a path relative to the sources;
+# its slashes become "__", so that files of one name in two folders do not collide).
+cc_objs() {
+	local obj=$1 f
+	shift
+	for f in "$@"; do f=${f%.c}; echo "$obj/${f//\//__}.o"; done
+}
+# cc_all SRC OBJDIR "FLAGS" FILE...: compile each FILE (relative to SRC) with $CC FLAGS into
+# cc_objs's object, $JOBS at a time; a failure prints that file's compiler messages and returns
+# non-zero. (prog_build runs under `|| die`, where set -e does not act: recipes `|| return 1`.)
+cc_all() {
+	local src=$1 obj=$2 flags=$3
+	shift 3
+	printf '%s\n' "$@" | xargs -P "$JOBS" -I{} sh -c \
+		'f=$1; b=${f%.c}; o="$2/$(echo "$b" | sed "s|/|__|g").o"
+		 $3 $4 -c "$5/$f" -o "$o" 2>"$o.log" || { echo "$5/$f:" >&2; cat "$o.log" >&2; exit 255; }' \
+		sh {} "$obj" "$CC" "$flags" "$src"
+}
+# cc_info BUILDINFO SRC KEY VALUE...: append "KEY: VALUE..." to BUILDINFO with SRC shown as SRC.
+cc_info() {
+	local info=$1 src=$2 key=$3
+	shift 3
+	echo "$key: $(echo "$@" | sed "s|$src|SRC|g")" >>"$info"
+}
+
 # Build one program from its recipe, unless its stamp matches.
 build_program() {
 	local prog=$1 recipe=$DIR/recipes/$1.sh stamp key o
 	[ -f "$recipe" ] || die "$recipe: no recipe for program $prog"
-	PROG_PKG= PROG_OUTPUTS=
+	PROG_PKG= PROG_OUTPUTS= PROG_EXTRA=
 	unset -f prog_build
 	# shellcheck source=/dev/null
 	. "$recipe"
 	[ -n "$PROG_PKG" ] && [ -n "$PROG_OUTPUTS" ] && declare -F prog_build >/dev/null ||
 		die "$recipe: must set PROG_PKG and PROG_OUTPUTS and define prog_build"
 	command -v "${CROSS_COMPILE}gcc" >/dev/null || die "${CROSS_COMPILE}gcc: not found (Debian package gcc-riscv64-linux-gnu)"
-	key=$( { lock_lines "$PROG_PKG"; cat "$recipe" "$0"; "${CROSS_COMPILE}gcc" --version | head -1;
-		echo "$CROSS_COMPILE"; } | sha256sum | cut -d' ' -f1)
+	for o in $PROG_EXTRA; do [ -f "$DIR/$o" ] || die "$recipe: PROG_EXTRA names $DIR/$o, which is missing"; done
+	key=$( { lock_lines "$PROG_PKG"; cat "$recipe" "$0"; for o in $PROG_EXTRA; do cat "$DIR/$o"; done
+		"${CROSS_COMPILE}gcc" --version | head -1; echo "$CROSS_COMPILE"; } | sha256sum | cut -d' ' -f1)
 	stamp=$OUT/bin/$prog.stamp
 	if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ]; then
 		local all=1
@@ -208,7 +237,7 @@ build_program() {
 	mkdir -p "$OUT/obj/$prog" "$OUT/bin"
 	local t0=$SECONDS
 	rm -f "$OUT/bin/$prog.buildinfo"
-	CC=${CROSS_COMPILE}gcc JOBS=$JOBS prog_build "$SRC" "$OUT/obj/$prog" "$OUT/bin" "$OUT/bin/$prog.buildinfo" ||
+	CC=${CROSS_COMPILE}gcc JOBS=$JOBS PROG_DIR=$DIR prog_build "$SRC" "$OUT/obj/$prog" "$OUT/bin" "$OUT/bin/$prog.buildinfo" ||
 		die "$recipe: build of $prog failed (logs in $OUT/obj/$prog/)"
 	for o in $PROG_OUTPUTS; do
 		[ -f "$OUT/bin/$o" ] || die "$recipe: build of $prog made no $OUT/bin/$o"

@@ -2,10 +2,14 @@
 // sim/programs/gen_input.c - deterministic test input for the real-program suite: SIZE bytes
 // of mixed text and binary data from a fixed SEED, the same bytes on every host (a 64-bit
 // splitmix generator, integer arithmetic only, no locale, no time).
-//   gen-input SIZE [SEED]     (SIZE in bytes, optional K or M suffix; SEED default 1)
-// The output is a sequence of chunks of 4-64 KiB, each of one kind, so compressors see what
-// real files hold: English-like text, log lines with numbers, little-endian binary records,
-// a pattern repeated with mutations, runs of zeros, and random (incompressible) bytes.
+//   gen-input [-k KIND] SIZE [SEED]   (SIZE in bytes, optional K or M suffix; SEED default 1)
+// KIND mixed (the default): a sequence of chunks of 4-64 KiB, each of one kind, so compressors
+// see what real files hold: English-like text, log lines with numbers, little-endian binary
+// records, a pattern repeated with mutations, runs of zeros, and random (incompressible) bytes.
+// KIND text: the text and log-line chunks alone (lines of printable ASCII, for grep-like
+// programs; up to the last newline within SIZE). KIND json: one JSON document, an array of records (nested objects and arrays,
+// strings with escapes and \u sequences, integers, decimals with exponents, true, false,
+// null), of SIZE bytes or a little more (the last record is finished and the array closed).
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,10 +142,100 @@ static void noise(size_t end)
 	}
 }
 
+
+static void putstr(const char *p) { put(p, strlen(p)); }
+
+static void json_string(void)
+{
+	static const char *const esc[] = { "\\n", "\\\"", "\\\\", "\\t", "\\u00e9", "\\u2192", "\\/" };
+	putstr("\"");
+	for (int n = 1 + (int)below(6); n; n--) {
+		putstr(words[below(1 + below(NWORDS))]);
+		if (below(5) == 0) putstr(esc[below(sizeof esc / sizeof esc[0])]);
+		else if (n > 1) putstr(" ");
+	}
+	putstr("\"");
+}
+
+static void json_number(void)
+{
+	char tmp[64];
+	int n;
+	switch (below(4)) {
+	case 0: n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)below(1000)); break;
+	case 1: n = snprintf(tmp, sizeof tmp, "-%llu", (unsigned long long)below(1ull << 40)); break;
+	case 2: n = snprintf(tmp, sizeof tmp, "%llu.%03llu", (unsigned long long)below(100000),
+	                     (unsigned long long)below(1000)); break;
+	default: n = snprintf(tmp, sizeof tmp, "%llu.%llue%s%llu", (unsigned long long)below(10),
+	                      (unsigned long long)below(1000000), below(2) ? "-" : "+",
+	                      (unsigned long long)below(300)); break;
+	}
+	put(tmp, (size_t)n);
+}
+
+static void json_value(int depth)
+{
+	uint64_t k = below(depth > 3 ? 6 : 8);
+	if (k < 2) json_string();
+	else if (k < 4) json_number();
+	else if (k == 4) putstr(below(2) ? "true" : "false");
+	else if (k == 5) putstr("null");
+	else if (k == 6) {
+		putstr("[");
+		for (int n = (int)below(8), i = 0; i < n; i++) {
+			if (i) putstr(",");
+			json_value(depth + 1);
+		}
+		putstr("]");
+	} else {
+		putstr("{");
+		for (int n = (int)below(6), i = 0; i < n; i++) {
+			char key[48];
+			int m = snprintf(key, sizeof key, "%s\"%s_%d\":", i ? "," : "", words[below(NWORDS)], i);
+			put(key, (size_t)m);
+			json_value(depth + 1);
+		}
+		putstr("}");
+	}
+}
+
+static void json(size_t end)
+{
+	unsigned long long id = 0;
+	putstr("[\n");
+	while (len < end) {
+		char head[64];
+		int m = snprintf(head, sizeof head, "%s{\"id\":%llu,\"name\":", id ? ",\n" : "", id);
+		put(head, (size_t)m);
+		json_string();
+		putstr(",\"tags\":[");
+		for (int n = (int)below(5), i = 0; i < n; i++) {
+			if (i) putstr(",");
+			json_string();
+		}
+		putstr("],\"value\":");
+		json_number();
+		putstr(",\"data\":");
+		json_value(1);
+		putstr("}");
+		id++;
+	}
+	putstr("\n]\n");
+}
+
 int main(int argc, char **argv)
 {
+	const char *kind = "mixed";
+	if (argc >= 3 && strcmp(argv[1], "-k") == 0) {
+		kind = argv[2];
+		argc -= 2, argv += 2;
+	}
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: gen-input SIZE[K|M] [SEED]\n");
+		fprintf(stderr, "usage: gen-input [-k mixed|text|json] SIZE[K|M] [SEED]\n");
+		return 2;
+	}
+	if (strcmp(kind, "mixed") && strcmp(kind, "text") && strcmp(kind, "json")) {
+		fprintf(stderr, "gen-input: %s: KIND must be mixed, text or json\n", kind);
 		return 2;
 	}
 	char *e;
@@ -152,12 +246,31 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gen-input: %s: SIZE must be a number of bytes (K or M suffix), 1 to 4G\n", argv[1]);
 		return 2;
 	}
-	state = argc == 3 ? strtoull(argv[2], NULL, 0) : 1;
-	static void (*const kinds[])(size_t) = { text, text, text, logs, logs, records, pattern, zeros, noise };
+	state = 1;
+	if (argc == 3) {
+		state = strtoull(argv[2], &e, 0);
+		if (*e || e == argv[2] || argv[2][0] == '-') {
+			fprintf(stderr, "gen-input: %s: SEED must be a non-negative integer\n", argv[2]);
+			return 2;
+		}
+	}
+	static void (*const mixed[])(size_t) = { text, text, text, logs, logs, records, pattern, zeros, noise };
+	static void (*const lines[])(size_t) = { text, text, logs };
+	if (strcmp(kind, "json") == 0) {
+		json(size);
+		size = len;
+	}
 	while (len < size) {
 		size_t end = len + 4096 + below(60 * 1024);
-		kinds[below(sizeof kinds / sizeof kinds[0])](end);
+		if (strcmp(kind, "text") == 0) {
+			lines[below(sizeof lines / sizeof lines[0])](end);
+			if (len && buf[len - 1] != '\n') put("\n", 1);
+		} else {
+			mixed[below(sizeof mixed / sizeof mixed[0])](end);
+		}
 	}
+	if (strcmp(kind, "text") == 0)  // whole lines: up to the last newline within SIZE
+		while (size > 1 && buf[size - 1] != '\n') size--;
 	if (fwrite(buf, 1, (size_t)size, stdout) != size || fflush(stdout)) {
 		perror("gen-input: stdout");
 		return 1;
