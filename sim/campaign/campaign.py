@@ -277,26 +277,32 @@ def state_of(out, job):
         except (OSError, ValueError):
             return "stale"
     rn = os.path.join(out, "running", job["id"] + ".json")
+    dead = False
     if os.path.exists(rn):
         try:
             r = read_json(rn)
-            alive = r.get("host") != socket.gethostname() or _alive(r.get("runner_pid"))
+            # a runner on another host (a Slurm node) cannot be checked from here
+            if r.get("host") != socket.gethostname() or _alive(r.get("runner_pid")):
+                return "running"
         except (OSError, ValueError):
-            alive = False
-        if alive:
-            return "running"
-        return "died"
+            pass
+        dead = True
     if os.path.exists(os.path.join(out, "failed", job["id"] + ".json")):
         return "failed"
-    return "pending"
+    return "died" if dead else "pending"
 
 
 def _alive(pid):
+    """pid is a live process (not a zombie: an orphan's zombie may never be reaped in a container)."""
     try:
         os.kill(int(pid), 0)
-        return True
     except (OSError, TypeError, ValueError):
         return False
+    try:
+        with open(f"/proc/{int(pid)}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def failure_summary(out, jid):
@@ -481,18 +487,24 @@ def select(c, out, a):
 
 
 def clean_tmp(out, jobs):
-    """Temporary reports of jobs about to run (left by a runner that died)."""
+    """What runners of these jobs that died left: temporary reports (tiprof's `.tmp-ID-HOST-PID.acc`,
+    the result's `.tmp-ID.json-HOST-PID`) and running records of dead runners on this host."""
+    for j in jobs:
+        rn = os.path.join(out, "running", j["id"] + ".json")
+        if os.path.exists(rn):
+            try:
+                r = read_json(rn)
+                dead = r.get("host") == socket.gethostname() and not _alive(r.get("runner_pid"))
+            except (OSError, ValueError):
+                dead = True
+            if dead:
+                os.unlink(rn)
     rd = os.path.join(out, "results")
     if not os.path.isdir(rd):
         return
-    ids = {j["id"] for j in jobs}
-    for j in jobs:
-        rn = os.path.join(out, "running", j["id"] + ".json")
-        if state_of(out, j) == "died":
-            os.unlink(rn)
+    prefixes = tuple(p for j in jobs for p in (f".tmp-{j['id']}-", f".tmp-{j['id']}.json-"))
     for f in os.listdir(rd):
-        m = re.match(r"^\.tmp-(.+)-[^-]+-[0-9]+\.acc$", f)
-        if m and m.group(1) in ids:
+        if f.startswith(prefixes):
             try:
                 os.unlink(os.path.join(rd, f))
             except FileNotFoundError:
@@ -512,6 +524,8 @@ def run_local(c, out, todo, jobs_n):
         dt = time.time() - t0
         if r.returncode != 0 and not os.path.exists(os.path.join(out, "failed", job["id"] + ".json")) \
                 and state_of(out, job) != "done":
+            # the runner died without recording anything: record it, remove what it left
+            clean_tmp(out, [job])
             what = (f"killed by signal {-r.returncode}" if r.returncode < 0 else f"exit {r.returncode}")
             write_json(os.path.join(out, "failed", job["id"] + ".json"), {
                 "id": job["id"], "status": f"runner {what}", "exit": None, "signal": None,
@@ -528,7 +542,7 @@ def run_local(c, out, todo, jobs_n):
 
     with ThreadPoolExecutor(max_workers=max(1, jobs_n)) as ex:
         list(ex.map(one, todo))
-    return failed
+    return [j["id"] for j in todo if j["id"] in failed]  # in the description's order
 
 
 def run_slurm(c, out, todo, a):
@@ -614,6 +628,8 @@ def cmd_run(a):
 def cmd_status(a):
     c = parse(a.file, a.tiprof)
     out = os.path.abspath(a.out or os.path.join("build", "campaign", c.name))
+    if not os.path.isdir(os.path.join(out, "results")):
+        die(f"{out}: no results yet ({PROG} run {a.file})", 1)
     counts = {}
     for j in c.jobs:
         st = state_of(out, j)
@@ -937,6 +953,8 @@ def write_charts(c, md, rows, policies):
 def cmd_merge(a):
     c = parse(a.file, a.tiprof)
     out = os.path.abspath(a.out or os.path.join("build", "campaign", c.name))
+    if not os.path.isdir(os.path.join(out, "results")):
+        die(f"{out}: no results yet ({PROG} run {a.file})", 1)
     merged, missing, failed = merge(c, out)
     if a.require_complete and (missing or failed):
         return 1
