@@ -11,7 +11,7 @@ pkgs=(make gcc g++ python3 file xz-utils verilator iverilog yosys nextpnr-ice40
       sparse libssl-dev
       linux-perf clang llvm llvm-14 autofdo
       libxml2-utils librsvg2-bin
-      dpkg-dev z3
+      dpkg-dev tcl z3
       slurm-wlm munge)   # slurm-wlm, munge: tests/sim/campaign (a single-node Slurm the test starts itself)
 
 missing=()
