@@ -6,7 +6,7 @@ one results table and charts (docs/campaign.md).
   campaign.py list   FILE                      the jobs the description expands to
   campaign.py run    FILE [-o OUT] [-j N] [--only ID[,ID...]] [--force]
                           [--slurm [--wait] [--sbatch-args ARGS]] [--tiprof PATH]
-  campaign.py status FILE [-o OUT]             done / failed / running / pending, per job
+  campaign.py status FILE [-o OUT]             done / running / failed / died / stale / pending
   campaign.py merge  FILE [-o OUT] [--require-complete]
   campaign.py job    OUT ID | --jobs FILE --index N OUT   (one job: what run and Slurm start)
 
@@ -37,7 +37,6 @@ import xml.sax.saxutils
 from concurrent.futures import ThreadPoolExecutor
 
 PROG = "campaign.py"
-HERE = os.path.dirname(os.path.abspath(__file__))
 NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$")
 LEVELS = ("instruction", "basic_block", "function")
 LEVEL_TITLE = {"instruction": "instruction", "basic_block": "basic block", "function": "function"}
@@ -180,7 +179,7 @@ def parse(path, tiprof):
             c.axes["seed"] = (vals, n)
         elif key == "options":
             for v in vals:
-                if v.split("=", 1)[0] in OWNED:
+                if v.split("=", 1)[0] in OWNED or (not v.startswith("--") and v[:2] in OWNED):
                     raise CampaignError(f"{where}: options: '{v}' is set by the campaign itself (config, period, mode, seed lines)")
             c.options, c.options_line = vals, n
         else:
@@ -266,7 +265,9 @@ def jobs_doc(c, jobs):
 
 
 def state_of(out, job):
-    """'done', 'stale' (a result from another command line), 'failed', 'running' or 'pending'."""
+    """'done'; 'stale' (a result from another command line); 'running' (a runner's record, its
+    process alive, or on another host where it cannot be checked); 'failed' (a failure record);
+    'died' (a dead runner's record, nothing else); 'pending'."""
     rp = os.path.join(out, "results", job["id"] + ".json")
     if os.path.exists(rp):
         try:

@@ -41,6 +41,12 @@ for w in matmul crc32 ptrchase; do
 done
 [ -x "$TIPROF" ] || { echo "  FAIL  $TIPROF missing"; exit 1; }
 export TIPROF
+# tiprof accuracy itself must work, or every job below fails for a reason not the campaign's
+if ! env -i "$TIPROF" accuracy --json --period 64 -o "$OUT/preflight.json" "$WORKLOADS/matmul" 48 \
+	> /dev/null 2> "$OUT/preflight.err"; then
+	echo "  FAIL  tiprof accuracy fails on its own: $(tail -1 "$OUT/preflight.err")"
+	exit 1
+fi
 
 # ---- 1. bad descriptions --------------------------------------------------------------------
 echo "-- 1. bad descriptions"
@@ -130,6 +136,7 @@ if pid=$(wait_running "$LOCAL" "$VICTIM"); then
 else
 	bad "$VICTIM never seen running"
 fi
+pid2=""
 if rpid=$(wait_running "$LOCAL" "$VICTIM2" runner_pid) && pid2=$(wait_running "$LOCAL" "$VICTIM2"); then
 	kill -KILL "$rpid"
 	pass "killed $VICTIM2's runner (pid $rpid) mid-run"
