@@ -38,3 +38,31 @@ $(BUILD)/model/test_%: tests/sim/model/test_%.c tests/sim/model/tmt.h \
 test-tipmodel: $(TIPMODEL_TBINS)
 	@echo "== test-tipmodel: TIP reference model"
 	@set -e; for t in $(TIPMODEL_TBINS); do echo "-- $$t"; $$t; done
+
+# ---- ProfileMe subsystem (docs/profileme.md) ----
+#   $(PMMODEL_LIB)    static library of the ProfileMe reference model (compile with $(TIPMODEL_CFLAGS))
+#   test-pmmodel      directed scenarios and selection statistics, built with the sanitizers
+PMMODEL_LIB   := $(BUILD)/model/libtiprof_pmmodel.a
+PMMODEL_SRCS  := $(TIPMODEL_DIR)/pm_model.c tests/sim/model/pmt.c
+PMMODEL_HDRS  := $(TIPMODEL_DIR)/pm_model.h tests/sim/model/pmt.h include/tiprof/tiprof_regs.h
+PMMODEL_TESTS := pm_directed pm_random
+PMMODEL_TBINS := $(PMMODEL_TESTS:%=$(BUILD)/model/test_%)
+
+## test-pmmodel: the ProfileMe unit's C reference model under ASan/UBSan: directed scenarios (one instruction's profile, squash, pairs, collisions, FIFO full, filters, timeout, CSR writes mid-flight, CSR map) and selection statistics (chi-square)
+TEST_TARGETS += test-pmmodel
+.PHONY: test-pmmodel
+
+$(PMMODEL_LIB): $(call obj,$(TIPMODEL_DIR)/pm_model.c)
+	@mkdir -p $(@D)
+	@echo "  AR      $@"
+	@rm -f $@ && $(AR) rcs $@ $^
+
+# A static pattern rule, so these win over the TIP tests' implicit test_% rule.
+$(PMMODEL_TBINS): $(BUILD)/model/test_%: tests/sim/model/test_%.c $(PMMODEL_SRCS) $(PMMODEL_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(TIPMODEL_CFLAGS) -Itests/sim/model -o $@ $< $(PMMODEL_SRCS) -lm $(LDFLAGS)
+
+test-pmmodel: $(PMMODEL_TBINS) $(PMMODEL_LIB)
+	@echo "== test-pmmodel: ProfileMe reference model (ASan/UBSan)"
+	@set -e; for t in $(PMMODEL_TBINS); do echo "-- $$t"; $$t; done
