@@ -67,7 +67,7 @@ mungekey --create --keyfile="$dir/etc/munge.key" --force
 chmod 600 "$dir/etc/munge.key"
 munged --force --key-file="$dir/etc/munge.key" --socket="$dir/run/munge.socket" \
 	--pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
-	--seed-file="$dir/state/munged.seed" ||
+	--seed-file="$dir/state/munged.seed" --origin=127.0.0.1 ||
 	die "munged did not start ($dir/log/munged.log)"
 munge --socket="$dir/run/munge.socket" -n </dev/null | unmunge --socket="$dir/run/munge.socket" >/dev/null ||
 	die "munge credential round trip failed ($dir/log/munged.log)"
@@ -103,6 +103,7 @@ AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 SwitchType=switch/none
 MpiDefault=none
+MailProg=/bin/true
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SchedulerType=sched/backfill

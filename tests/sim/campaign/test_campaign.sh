@@ -30,6 +30,7 @@ check() { # check DESCRIPTION COMMAND...: PASS when the command succeeds
 	local d=$1; shift
 	if "$@"; then pass "$d"; else bad "$d"; fi
 }
+section() { echo "-- $* (at $(elapsed "$T0") s)"; }
 elapsed() { "$PYTHON" -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$(date +%s.%N)"; }
 
 rm -rf "$OUT"
@@ -49,7 +50,7 @@ if ! env -i "$TIPROF" accuracy --json --period 64 -o "$OUT/preflight.json" "$WOR
 fi
 
 # ---- 1. bad descriptions --------------------------------------------------------------------
-echo "-- 1. bad descriptions"
+section "1. bad descriptions"
 good_wl="workload matmul $WORKLOADS/matmul 48"
 bad_case() { # bad_case NAME EXPECTED-REGEX LINES...: the description fails with one line
 	local name=$1 want=$2; shift 2
@@ -94,7 +95,7 @@ else
 fi
 
 # ---- 2. a tiny campaign locally, one job killed -------------------------------------------
-echo "-- 2. tiny campaign locally (2 jobs in parallel), one job killed mid-run"
+section "2. tiny campaign locally (2 jobs in parallel), one job killed mid-run"
 TINY="$OUT/tiny.campaign"
 cat > "$TINY" <<EOF
 # the test's tiny campaign: 3 workloads x 2 configurations x 2 periods = 12 jobs
@@ -150,7 +151,7 @@ check "run 1 reports the job whose tiprof was killed" grep -q "FAILED  $VICTIM  
 check "its failure record says SIGKILL" grep -q '"signal": 9' "$LOCAL/failed/$VICTIM.json"
 check "run 1 reports the job whose runner was killed" grep -q "FAILED  $VICTIM2  runner killed by signal 9" "$OUT/local-run1.out"
 # gone, or a zombie nobody reaps (a container's init may not)
-gone() { local st; st=$(ps -o stat= -p "$1" 2>/dev/null || true); [ -z "$st" ] || [ "${st:0:1}" = Z ]; }
+gone() { [ -n "$1" ] && { [ ! -e "/proc/$1" ] || grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }; }
 check "the killed runner's tiprof (pid $pid2) died with it (PR_SET_PDEATHSIG)" gone "$pid2"
 check "no temporary report left" [ -z "$(ls -A "$LOCAL/results" | grep '^\.tmp' || true)" ]
 check "10 of 12 jobs merged, the killed ones listed failed" \
@@ -179,7 +180,7 @@ check "an uninterrupted local run gives the same merged results" \
 	cmp -s "$LOCAL/merged/results.csv" "$OUT/local-clean/merged/results.csv"
 
 # ---- 3. results = direct tiprof accuracy runs ------------------------------------------------
-echo "-- 3. results equal direct tiprof accuracy runs"
+section "3. results equal direct tiprof accuracy runs"
 for j in matmul.2wide.p256.random "$VICTIM" "$VICTIM2"; do
 	# the job's own command line, with an empty environment, its report to a file, the
 	# program's output to a regular file (as a job's: glibc sizes stdout's buffer by it)
@@ -197,7 +198,7 @@ EOF
 done
 
 # ---- 4. a job forced to fail -------------------------------------------------------------------
-echo "-- 4. a failing job"
+section "4. a failing job"
 printf '#!/bin/sh\necho not an ELF\n' > "$OUT/not-elf"
 chmod +x "$OUT/not-elf"
 cat > "$OUT/fail.campaign" <<EOF
@@ -217,7 +218,7 @@ check "results.md names the failed job" grep -q "failed: broken.4wide.p64.random
 check "merge --require-complete exits 1" bash -c "! $CAMPAIGN merge '$OUT/fail.campaign' -o '$OUT/fail' --require-complete >/dev/null"
 
 # ---- 5. charts -----------------------------------------------------------------------------------
-echo "-- 5. charts"
+section "5. charts"
 charts=("$LOCAL"/merged/charts/*.svg)
 check "xmllint parses all ${#charts[@]} charts" xmllint --noout "${charts[@]}"
 "$PYTHON" - "$LOCAL/merged" <<'EOF' && pass "every chart has its series (policies), bars (workloads + mean) and points (periods)" || bad "chart contents"
@@ -257,7 +258,7 @@ for f in sorted(have):
 EOF
 
 # ---- 6. the same campaign on a real single-node Slurm ------------------------------------------
-echo "-- 6. the same campaign on a single-node Slurm (slurm-wlm $(dpkg-query -W -f='${Version}' slurmctld 2>/dev/null || echo '?'))"
+section "6. the same campaign on a single-node Slurm (slurm-wlm $(dpkg-query -W -f='${Version}' slurmctld 2>/dev/null || echo '?'))"
 CLUSTER="$OUT/slurm-cluster"
 stop_cluster() { sim/campaign/slurm-local.sh stop "$CLUSTER" || true; }
 trap stop_cluster EXIT
