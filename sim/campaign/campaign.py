@@ -136,8 +136,17 @@ def parse(path, tiprof):
                 raise CampaignError(f"{where}: name: one word of letters, digits, '_', '.', '+', '-' expected")
             c.name = vals[0]
         elif key == "workload":
+            stdin = None
+            if "<" in vals:  # ... < FILE: the program's standard input
+                k = vals.index("<")
+                if k != len(vals) - 2:
+                    raise CampaignError(f"{where}: workload: '< FILE' must end the line")
+                stdin, vals = vals[-1], vals[:-2]
+                if not os.path.isfile(stdin):
+                    raise CampaignError(f"{where}: workload: no such input file '{stdin}'")
+                stdin = os.path.abspath(stdin)
             if len(vals) < 2:
-                raise CampaignError(f"{where}: workload: NAME PROGRAM [ARGS...] expected")
+                raise CampaignError(f"{where}: workload: NAME PROGRAM [ARGS...] [< FILE] expected")
             name, prog, args = vals[0], vals[1], vals[2:]
             if not NAME_RE.match(name):
                 raise CampaignError(f"{where}: workload name '{name}': letters, digits, '_', '.', '+', '-' only")
@@ -149,7 +158,7 @@ def parse(path, tiprof):
                 raise CampaignError(f"{where}: workload '{name}': no such program '{prog}' (make workloads?)")
             if not os.access(ap, os.X_OK):
                 raise CampaignError(f"{where}: workload '{name}': '{prog}' is not executable")
-            c.workloads.append((name, ap, args, n))
+            c.workloads.append((name, ap, args, n, stdin))
         elif key == "config":
             if not vals:
                 raise CampaignError(f"{where}: config: at least one core configuration expected")
@@ -241,7 +250,7 @@ def job_id(w, cfg, period, mode, seed):
 
 def expand(c):
     c.jobs = []
-    for (w, prog, args, _) in c.workloads:
+    for (w, prog, args, _, stdin) in c.workloads:
         for cfg in c.axes["config"][0]:
             for p in c.axes["period"][0]:
                 for m in c.axes["mode"][0]:
@@ -253,7 +262,7 @@ def expand(c):
                         argv += [*c.options, "--exe-path", f"/campaign/{w}", "--", prog, *args]
                         c.jobs.append({"id": job_id(w, cfg, p, m, s), "workload": w, "config": cfg,
                                        "period": int(p), "mode": m, "seed": s,
-                                       "argv": argv, "cwd": c.cwd})
+                                       "argv": argv, "stdin": stdin, "cwd": c.cwd})
 
 
 def jobs_doc(c, jobs):
@@ -272,7 +281,7 @@ def state_of(out, job):
     if os.path.exists(rp):
         try:
             r = read_json(rp)
-            if r.get("argv") == job["argv"]:
+            if r.get("argv") == job["argv"] and r.get("stdin") == job.get("stdin"):
                 return "done"
             return "stale"
         except (OSError, ValueError):
@@ -386,10 +395,15 @@ def run_job(out, job):
     try:
         with open(outlog, "wb") as fo, open(errlog, "wb") as fe:
             try:
-                child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe,
-                                         env={}, cwd=job["cwd"], preexec_fn=_pdeathsig)
+                fi = open(job["stdin"], "rb") if job.get("stdin") else subprocess.DEVNULL
+                try:
+                    child = subprocess.Popen(argv, stdin=fi, stdout=fo, stderr=fe, env={},
+                                             cwd=job["cwd"], preexec_fn=_pdeathsig)
+                finally:
+                    if fi is not subprocess.DEVNULL:
+                        fi.close()
             except OSError as e:
-                fe.write(f"{PROG}: cannot start {argv[0]}: {e.strerror}\n".encode())
+                fe.write(f"{PROG}: cannot start {argv[0]}: {e.strerror} ({e.filename})\n".encode())
                 rc = 127
             else:
                 write_json(running, {"id": jid, "host": host, "runner_pid": os.getpid(),
@@ -410,7 +424,7 @@ def run_job(out, job):
                 write_json(os.path.join(out, "results", jid + ".json"), {
                     "id": jid, "workload": job["workload"], "config": job["config"],
                     "period": job["period"], "mode": job["mode"], "seed": job["seed"],
-                    "argv": job["argv"], "host": host, "slurm": slurm_task(),
+                    "argv": job["argv"], "stdin": job.get("stdin"), "host": host, "slurm": slurm_task(),
                     "elapsed_s": round(elapsed, 3),
                     "tiprof_sha256": file_sha256(job["argv"][0]), "accuracy": rep})
                 try:
@@ -645,7 +659,8 @@ def cmd_status(a):
 def cmd_list(a):
     c = parse(a.file, a.tiprof)
     for j in c.jobs:
-        print(j["id"] + "\t" + " ".join(shlex.quote(x) for x in j["argv"]))
+        print(j["id"] + "\t" + " ".join(shlex.quote(x) for x in j["argv"]) +
+              (f" < {shlex.quote(j['stdin'])}" if j.get("stdin") else ""))
     return 0
 
 

@@ -80,6 +80,8 @@ bad_case quote ":2: No closing quotation" "$good_wl" "options --skid '40"
 bad_case owned-option ":2: options: '--period' is set by the campaign" "$good_wl" "options --period 5"
 bad_case bad-option ":2: options: unknown option '--frobnicate'" "$good_wl" "options --frobnicate"
 bad_case no-workload ": no 'workload' line" "name x" "config 4wide"
+bad_case no-stdin ":2: workload: no such input file '$OUT/none.txt'" "$good_wl" "workload w $WORKLOADS/matmul < $OUT/none.txt"
+bad_case stdin-mid ":1: workload: '< FILE' must end the line" "workload w $WORKLOADS/matmul < $OUT/none.txt 48"
 if ! "$TIPROF" help accuracy | grep -q -- '--sampler-seed'; then
 	bad_case seed ":2: seed '7': this tiprof accuracy cannot seed the sampler" "$good_wl" "seed reset 7"
 fi
@@ -216,6 +218,39 @@ check "the other job merged (1 of 2, failed listed)" \
 	grep -q "merged 1 of 2 jobs; missing 0; failed 1 (broken.4wide.p64.random)" "$OUT/fail.out"
 check "results.md names the failed job" grep -q "failed: broken.4wide.p64.random" "$OUT/fail/merged/results.md"
 check "merge --require-complete exits 1" bash -c "! $CAMPAIGN merge '$OUT/fail.campaign' -o '$OUT/fail' --require-complete >/dev/null"
+
+# ---- 4b. standard input -----------------------------------------------------------------------
+section "4b. a workload reading its standard input ('< FILE')"
+cat > "$OUT/sum.c" <<'CEOF'
+#include <stdio.h>
+int main(void)
+{
+	unsigned long n = 0, sum = 0;
+	int ch;
+
+	while ((ch = getchar()) != EOF) {
+		n++;
+		sum = sum * 31 + (unsigned char)ch;
+	}
+	printf("bytes=%lu sum=%lu\n", n, sum);
+	return 0;
+}
+CEOF
+"${CROSS_COMPILE:-riscv64-linux-gnu-}gcc" -O2 -static -o "$OUT/sum" "$OUT/sum.c"
+head -c 3000 "$OUT/sum.c" > "$OUT/sum-input.txt"
+printf 'workload sum %s < %s\n' "$OUT/sum" "$OUT/sum-input.txt" > "$OUT/stdin.campaign"
+want=$("$PYTHON" -c 'import sys
+d = open(sys.argv[1], "rb").read()
+s = 0
+for b in d:
+    s = (s * 31 + b) % 2**64
+print(f"bytes={len(d)} sum={s}")' "$OUT/sum-input.txt")
+rc=0
+$CAMPAIGN run "$OUT/stdin.campaign" -o "$OUT/stdin" > "$OUT/stdin.out" 2>&1 || rc=$?
+check "the job ran (exit $rc)" [ "$rc" = 0 ]
+check "the program read the file on its standard input ($want)" \
+	grep -qx "$want" "$OUT/stdin/logs/sum.4wide.p64.random.stdout"
+check "list shows the input" grep -q "< $OUT/sum-input.txt\$" <($CAMPAIGN list "$OUT/stdin.campaign")
 
 # ---- 5. charts -----------------------------------------------------------------------------------
 section "5. charts"
