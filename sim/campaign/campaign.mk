@@ -2,7 +2,7 @@
 # sim/campaign: accuracy campaigns (docs/campaign.md): one description (workloads x core
 # configurations x sampling periods x modes x seeds) -> independent `tiprof accuracy --json`
 # jobs, run locally in parallel or as a Slurm job array -> one results table and charts.
-# Included from the top Makefile, which defines BUILD, PYTHON, TIPROF_BIN, WORKLOAD_BINS and
+# Included from the top Makefile, which defines BUILD, PYTHON, CROSS_COMPILE, TIPROF_BIN, WORKLOAD_BINS and
 # TEST_TARGETS; paths relative to the repository root.
 #   make campaign [CAMPAIGN=FILE] [CAMPAIGN_JOBS=N] [SLURM=1]
 #   make test-campaign      tests/sim/campaign: local run, kill, failure, real single-node Slurm
@@ -21,5 +21,5 @@ campaign: $(TIPROF_BIN) $(WORKLOAD_BINS)
 	  -j $(CAMPAIGN_JOBS) $(if $(SLURM),--slurm --wait)
 
 test-campaign: $(TIPROF_BIN) $(WORKLOAD_BINS)
-	@PYTHON="$(PYTHON)" TIPROF="$(TIPROF_BIN)" WORKLOADS="$(BUILD)/workloads" \
+	@PYTHON="$(PYTHON)" TIPROF="$(TIPROF_BIN)" WORKLOADS="$(BUILD)/workloads" CROSS_COMPILE="$(CROSS_COMPILE)" \
 	  OUT="$(BUILD)/campaign-test" tests/sim/campaign/test_campaign.sh
