@@ -4,7 +4,8 @@
 # synth_xilinx LUTs and FFs with the hierarchy kept and flattened, for W = 1, 2, 4, 8 at XLEN = 64,
 # the paper-comparable storage (OIR + one sample), flip-flops per component and the storage
 # outside the FIFO, and synth_ice40 + nextpnr-ice40 maximum frequency and critical path of one
-# small configuration, with every input on one clock and with the CSR port on its own.
+# small configuration, with every input on one clock, with the CSR port on its own, and with the
+# unit's input stage; the cost of the input stage at W=4.
 # Usage: fpga/synth.sh [FIFO_DEPTH]   (env: YOSYS, NEXTPNR_ICE40; SYNTH_REPORT_ONLY=1 reprints the
 # tables from an earlier run's build/synth without synthesizing)
 set -u
@@ -14,10 +15,11 @@ nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
 out=build/synth; mkdir -p "$out"
 rtl=$(grep -v '^//' rtl/tiprof.f | tr '\n' ' ')
 
-run_generic() { # W XLEN DEPTH
-  local tag=w$1-x$2-d$3
+run_generic() { # W XLEN DEPTH [INPUT_STAGE]
+  local tag=w$1-x$2-d$3 st=${4:-0}
+  [ "$st" = 1 ] && tag=$tag-s
   $yosys -q -l "$out/generic-$tag.log" -p "read_verilog -sv $rtl; chparam -set W $1 -set XLEN $2 \
-    -set FifoDepth $3 tiprof_unit; synth -top tiprof_unit; check -assert; \
+    -set FifoDepth $3 -set InputStage $st tiprof_unit; synth -top tiprof_unit; check -assert; \
     tee -q -o $out/generic-$tag.stat stat -top tiprof_unit" >/dev/null 2>&1 || { echo "synth: yosys failed for $tag (see $out/generic-$tag.log)"; return 1; }
 }
 run_xilinx() { # W XLEN DEPTH flat|hier
@@ -29,11 +31,13 @@ run_xilinx() { # W XLEN DEPTH flat|hier
 }
 # iCE40 place and route of one configuration that fits an HX8K (W=2, XLEN=32, FIFO depth 2),
 # inside the timing wrapper fpga/tiprof_fpga_top.sv; $1 = 0: every input on clk_i, 1: the CSR
-# port's inputs on a clock of their own (clk_i then times the paths a core sees every cycle).
+# port's inputs on a clock of their own (clk_i then times the paths a core sees every cycle);
+# $2 = 1: the unit with its input stage (InputStage = 1).
 run_ice40() {
-  local tag=ice40-csrclk$1
+  local tag=ice40-csrclk$1 st=${2:-0}
+  [ "$st" = 1 ] && tag=$tag-s
   $yosys -q -l "$out/$tag.log" -p "read_verilog -sv $rtl fpga/tiprof_fpga_top.sv; chparam -set W 2 \
-    -set XLEN 32 -set FifoDepth 2 -set CsrOwnClock $1 tiprof_fpga_top; \
+    -set XLEN 32 -set FifoDepth 2 -set CsrOwnClock $1 -set InputStage $st tiprof_fpga_top; \
     synth_ice40 -top tiprof_fpga_top -json $out/$tag.json" >/dev/null 2>&1 \
     || { echo "synth: synth_ice40 failed (see $out/$tag.log)"; return 1; }
   $nextpnr --hx8k --package ct256 --json "$out/$tag.json" --freq 50 --seed 1 --timing-allow-fail \
@@ -47,7 +51,8 @@ for w in $w_list; do
   jobs_list+=("run_generic $w 64 1" "run_generic $w 64 $depth" "run_xilinx $w 64 $depth flat"
               "run_xilinx $w 64 $depth hier")
 done
-[ -n "${SYNTH_REPORT_ONLY:-}" ] || jobs_list+=("run_ice40 0" "run_ice40 1")
+[ -n "${SYNTH_REPORT_ONLY:-}" ] || jobs_list+=("run_ice40 0" "run_ice40 1" "run_ice40 1 1"
+                                               "run_generic 4 64 $depth 1")
 fail=0
 for j in "${jobs_list[@]+"${jobs_list[@]}"}"; do
   $j & 
@@ -146,6 +151,11 @@ for w, p1, pd in rows:
 for w, p1, pd in rows:
     print(f"storage_bytes W={w} XLEN=64 (all but the FIFO): "
           f"{(sum(pd.values()) - pd.get('tiprof_tip_fifo', 0)) / 8:.1f}")
+g0 = stat(f"{out}/generic-w4-x64-d{depth}.stat")
+gs = stat(f"{out}/generic-w4-x64-d{depth}-s.stat")
+f0, fs = sum(per_component(*g0[:2]).values()), sum(per_component(*gs[:2]).values())
+print(f"input stage (InputStage = 1), W=4 XLEN=64 FIFO {depth}: {fs - f0} more flip-flops "
+      f"({fs} vs {f0}, +{(fs - f0) / 8:.1f} B), {gs[2].get('cells', 0)} vs {g0[2].get('cells', 0)} generic cells")
 print()
 
 def ice40(tag):
@@ -163,7 +173,8 @@ def ice40(tag):
     return fm[-1][1] if fm else "?", lcs[-1] if lcs else ("?", "?"), src, snk
 
 for tag, what in (("ice40-csrclk0", "every input on one clock"),
-                  ("ice40-csrclk1", "CSR port on a clock of its own (the paths a core sees every cycle)")):
+                  ("ice40-csrclk1", "CSR port on a clock of its own (the paths a core sees every cycle)"),
+                  ("ice40-csrclk1-s", "as above, with the input stage (InputStage = 1)")):
     f, (lc, of), src, snk = ice40(tag)
     print(f"ice40 HX8K (W=2 XLEN=32 FIFO 2), {what}: {f} MHz, {lc}/{of} LCs; critical path {src} -> {snk}")
 PY

@@ -11,7 +11,8 @@ module tiprof_fpga_top #(
   parameter int XLEN      = 32,   // [32,64]
   parameter int FifoDepth = 2,    // [1,65535]
   parameter int RobIdxW   = 7,    // [1,16]
-  parameter bit CsrOwnClock = 1'b0 // CSR port inputs registered on csr_clk_i
+  parameter bit CsrOwnClock = 1'b0, // CSR port inputs registered on csr_clk_i
+  parameter int InputStage = 0    // [0,1] the unit's input stage
 ) (
   input  logic clk_i,    // clock
   input  logic csr_clk_i, // clock of the CSR port's input registers (CsrOwnClock = 1)
@@ -72,7 +73,8 @@ module tiprof_fpga_top #(
     .W         (W),
     .XLEN      (XLEN),
     .FifoDepth (FifoDepth),
-    .RobIdxW   (RobIdxW)
+    .RobIdxW   (RobIdxW),
+    .InputStage (InputStage)
   ) u_unit (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),

@@ -17,8 +17,9 @@ TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -I$(
 # The live co-simulation bench links the core model, the ISS and the decoder.
 TIP_CORE_LIBS := $(CORE_LIB) $(SAMPLE_LIB) $(ISS_LIB) $(ISA_LIB)
 VLT_INC      := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-# W-XLEN-DEPTH of the cached builds: every W, both XLEN, depths 1..16 (power of two or not).
-TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2
+# W-XLEN-DEPTH of the cached builds: every W, both XLEN, depths 1..16 (power of two or not);
+# a suffix -s builds the unit with its input stage (InputStage = 1; the C model's input_stage).
+TIP_CONFIGS  := 1-32-1 2-64-16 4-64-8 8-64-16 4-32-3 8-32-2-s
 TIP_RANDOM_CYCLES ?= 1800000
 TIP_SEED     ?= $(shell date +%s)
 TIP_OUT      := $(BUILD)/tip/logs
@@ -29,6 +30,7 @@ TIP_ASSERT   ?= --assert
 cfg_w = $(word 1,$(subst -, ,$(1)))
 cfg_x = $(word 2,$(subst -, ,$(1)))
 cfg_d = $(word 3,$(subst -, ,$(1)))
+cfg_s = $(if $(filter s,$(word 4,$(subst -, ,$(1)))),1,0)
 
 ## test-tip: RTL against the C model: test-tip-model, test-tip-verilator and test-tip-icarus
 ## test-tip-model: the benches on the C model alone
@@ -53,11 +55,11 @@ $(BUILD)/tip/tip_run_model: $(TIP_DIR)/run_model.c $(TIP_TB_SRCS) $(TIP_TB_HDRS)
 # $(call verilate_tb,DIR,CONFIG,SOURCES AND FLAGS): the testbench around the unit given by the
 # sources, in DIR for configuration CONFIG (W-XLEN-DEPTH).
 define verilate_tb
-@echo "  VERILATE W=$(call cfg_w,$(2)) XLEN=$(call cfg_x,$(2)) DEPTH=$(call cfg_d,$(2))$(4)"
+@echo "  VERILATE W=$(call cfg_w,$(2)) XLEN=$(call cfg_x,$(2)) DEPTH=$(call cfg_d,$(2)) STAGE=$(call cfg_s,$(2))$(4)"
 @rm -rf $(1) && mkdir -p $(1)/harness
 @$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast \
 	  -Wno-fatal -Mdir $(1) --top-module tiprof_tb -LDFLAGS -lm \
-	  -GW=$(call cfg_w,$(2)) -GXLEN=$(call cfg_x,$(2)) -GDEPTH=$(call cfg_d,$(2)) \
+	  -GW=$(call cfg_w,$(2)) -GXLEN=$(call cfg_x,$(2)) -GDEPTH=$(call cfg_d,$(2)) -GSTAGE=$(call cfg_s,$(2)) \
 	  $(3) $(TIP_TB_SV) \
 	  $(abspath $(1)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
 	  $(abspath $(TIP_CORE_LIBS)) \
@@ -104,10 +106,10 @@ $(BUILD)/itip/rtl/%.sv: rtl/%.sv
 
 $(BUILD)/itip/%.vvp: $(TIP_IRTL) $(TIP_TB_SV)
 	@mkdir -p $(@D)
-	@echo "  IVERILOG W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
+	@echo "  IVERILOG W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*) STAGE=$(call cfg_s,$*)"
 	@$(IVERILOG) -g2012 -DTIPROF_VPI -o $@ -s tiprof_tb \
 	  -Ptiprof_tb.W=$(call cfg_w,$*) -Ptiprof_tb.XLEN=$(call cfg_x,$*) \
-	  -Ptiprof_tb.DEPTH=$(call cfg_d,$*) $(TIP_IRTL) $(TIP_TB_SV) > $@.log 2>&1 \
+	  -Ptiprof_tb.DEPTH=$(call cfg_d,$*) -Ptiprof_tb.STAGE=$(call cfg_s,$*) $(TIP_IRTL) $(TIP_TB_SV) > $@.log 2>&1 \
 	  || { cat $@.log; exit 1; }
 
 TIP_VBINS := $(foreach c,$(TIP_CONFIGS),$(BUILD)/vtip/$(c)/Vtiprof_tb)

@@ -7,6 +7,7 @@ module tiprof_unit
   parameter int XLEN      = 64,   // [32,64] address and CSR data width
   parameter int FifoDepth = 8,    // [1,65535] sample FIFO entries
   parameter int RobIdxW   = 7,    // [1,16] width of a ROB index
+  parameter int InputStage = 0,   // [0,1] register the ROB inputs once before use (docs/tip-unit.md)
   localparam int BankW    = (W > 1) ? $clog2(W) : 1
 ) (
   input  logic                 clk_i,               // clock
@@ -55,8 +56,67 @@ module tiprof_unit
     assert (XLEN == 32 || XLEN == 64) else $fatal(1, "tiprof_unit: XLEN must be 32 or 64");
     assert (FifoDepth >= 1 && FifoDepth <= 65535) else $fatal(1, "tiprof_unit: FifoDepth out of [1,65535]");
     assert (RobIdxW >= 1 && RobIdxW <= 16) else $fatal(1, "tiprof_unit: RobIdxW out of [1,16]");
+    assert (InputStage == 0 || InputStage == 1) else $fatal(1, "tiprof_unit: InputStage must be 0 or 1");
   end
 `endif
+
+  // ---------------------------------------------------------------- input stage
+  // With InputStage = 1 every ROB input passes one register first, so that no path runs from
+  // the core's commit logic into the unit within one cycle; the unit then judges each cycle on
+  // the previous cycle's ROB inputs (every sample one cycle later; the CSR port is not delayed).
+  // r_*: the ROB inputs as the unit uses them.
+  logic [W-1:0]         r_head_valid, r_head_commit, r_head_mispred, r_head_flush, r_disp_valid;
+  logic [W*XLEN-1:0]    r_head_pc, r_disp_pc;
+  logic [W*RobIdxW-1:0] r_disp_idx;
+  logic [BankW-1:0]     r_head_bank;
+  logic                 r_exception;
+  logic [1:0]           r_priv;
+  logic [15:0]          r_ctx_id;
+
+  if (InputStage != 0) begin : g_input_stage
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        r_head_valid   <= '0;
+        r_head_commit  <= '0;
+        r_head_mispred <= '0;
+        r_head_flush   <= '0;
+        r_head_pc      <= '0;
+        r_head_bank    <= '0;
+        r_exception    <= '0;
+        r_disp_valid   <= '0;
+        r_disp_pc      <= '0;
+        r_disp_idx     <= '0;
+        r_priv         <= '0;
+        r_ctx_id       <= '0;
+      end else begin
+        r_head_valid   <= rob_head_valid_i;
+        r_head_commit  <= rob_head_commit_i;
+        r_head_mispred <= rob_head_mispred_i;
+        r_head_flush   <= rob_head_flush_i;
+        r_head_pc      <= rob_head_pc_i;
+        r_head_bank    <= rob_head_bank_i;
+        r_exception    <= rob_exception_i;
+        r_disp_valid   <= rob_disp_valid_i;
+        r_disp_pc      <= rob_disp_pc_i;
+        r_disp_idx     <= rob_disp_idx_i;
+        r_priv         <= priv_i;
+        r_ctx_id       <= ctx_id_i;
+      end
+    end
+  end else begin : g_no_input_stage
+    assign r_head_valid   = rob_head_valid_i;
+    assign r_head_commit  = rob_head_commit_i;
+    assign r_head_mispred = rob_head_mispred_i;
+    assign r_head_flush   = rob_head_flush_i;
+    assign r_head_pc      = rob_head_pc_i;
+    assign r_head_bank    = rob_head_bank_i;
+    assign r_exception    = rob_exception_i;
+    assign r_disp_valid   = rob_disp_valid_i;
+    assign r_disp_pc      = rob_disp_pc_i;
+    assign r_disp_idx     = rob_disp_idx_i;
+    assign r_priv         = priv_i;
+    assign r_ctx_id       = ctx_id_i;
+  end
 
   // ---------------------------------------------------------------- ROB-side decode
   logic [W-1:0]     commit;
@@ -65,17 +125,17 @@ module tiprof_unit
   logic             unused_any_commit;
   logic             unused_disp_idx;
 
-  assign commit          = rob_head_valid_i & rob_head_commit_i;
-  assign empty           = !rob_head_valid_i[rob_head_bank_i];
+  assign commit          = r_head_valid & r_head_commit;
+  assign empty           = !r_head_valid[r_head_bank];
   assign any_commit      = |commit;
-  assign exc             = rob_exception_i && !empty && !any_commit;
-  assign unused_disp_idx = ^rob_disp_idx_i;
+  assign exc             = r_exception && !empty && !any_commit;
+  assign unused_disp_idx = ^r_disp_idx;
 
   tiprof_bank_order #(
     .W (W)
   ) u_commit_order (
     .mask_i  (commit),
-    .start_i (rob_head_bank_i),
+    .start_i (r_head_bank),
     .any_o   (unused_any_commit),
     .first_o (unused_first_commit),
     .last_o  (youngest)
@@ -96,12 +156,12 @@ module tiprof_unit
     .commit_i       (commit),
     .youngest_i     (youngest),
     .exc_i          (exc),
-    .head_bank_i    (rob_head_bank_i),
-    .head_pc_i      (rob_head_pc_i),
-    .head_mispred_i (rob_head_mispred_i),
-    .head_flush_i   (rob_head_flush_i),
-    .priv_i         (priv_i),
-    .ctx_i          (ctx_id_i),
+    .head_bank_i    (r_head_bank),
+    .head_pc_i      (r_head_pc),
+    .head_mispred_i (r_head_mispred),
+    .head_flush_i   (r_head_flush),
+    .priv_i         (r_priv),
+    .ctx_i          (r_ctx_id),
     .addr_o         (oir_addr),
     .mispred_o      (oir_mispred),
     .flush_o        (oir_flush),
@@ -123,15 +183,15 @@ module tiprof_unit
     .W    (W),
     .XLEN (XLEN)
   ) u_select (
-    .head_valid_i    (rob_head_valid_i),
+    .head_valid_i    (r_head_valid),
     .commit_i        (commit),
-    .head_pc_i       (rob_head_pc_i),
-    .head_bank_i     (rob_head_bank_i),
+    .head_pc_i       (r_head_pc),
+    .head_bank_i     (r_head_bank),
     .empty_i         (empty),
-    .disp_valid_i    (rob_disp_valid_i),
-    .disp_pc_i       (rob_disp_pc_i),
-    .priv_i          (priv_i),
-    .ctx_i           (ctx_id_i),
+    .disp_valid_i    (r_disp_valid),
+    .disp_pc_i       (r_disp_pc),
+    .priv_i          (r_priv),
+    .ctx_i           (r_ctx_id),
     .oir_addr_i      (oir_addr),
     .oir_mispred_i   (oir_mispred),
     .oir_flush_i     (oir_flush),
@@ -294,6 +354,12 @@ module tiprof_unit
   // break the contract on purpose (the random bench's phases of arbitrary bits, replayed traces
   // of unknown origin); the unit's answer to such inputs is still defined (docs/tip-unit.md).
   bit sva_rob_check = 1'b1;
+  // The properties below judge the ROB inputs as the unit uses them (r_*): with InputStage, the
+  // previous cycle's, so the testbench's bit is delayed with them.
+  bit sva_rob_check_q = 1'b1;
+  bit sva_rob_on;
+  always @(posedge clk_i) sva_rob_check_q <= sva_rob_check;
+  assign sva_rob_on = (InputStage != 0) ? sva_rob_check_q : sva_rob_check;
 
   // Known values once out of reset (meaningful on 4-state simulators), and the CSR port rules.
   always @(posedge clk_i) begin
@@ -353,68 +419,68 @@ module tiprof_unit
   logic [XLEN-1:0]  sva_next_head_pc;
 
   always_comb begin
-    sva_valid_rot    = sva_rot(rob_head_valid_i, rob_head_bank_i);
-    sva_commit_rot   = sva_rot(commit, rob_head_bank_i);
-    sva_disp_rot     = sva_rot(rob_disp_valid_i, rob_head_bank_i);
-    sva_redirect_rot = sva_rot(commit & rob_head_flush_i, rob_head_bank_i);
-    sva_redirect     = |(commit & (rob_head_mispred_i | rob_head_flush_i));
+    sva_valid_rot    = sva_rot(r_head_valid, r_head_bank);
+    sva_commit_rot   = sva_rot(commit, r_head_bank);
+    sva_disp_rot     = sva_rot(r_disp_valid, r_head_bank);
+    sva_redirect_rot = sva_rot(commit & r_head_flush, r_head_bank);
+    sva_redirect     = |(commit & (r_head_mispred | r_head_flush));
     // the first entry in ROB order that does not commit (the oldest in the next cycle)
-    sva_keeps_entry  = (rob_head_valid_i & ~commit) != '0;
-    sva_next_head    = BankW'((32'(rob_head_bank_i) + 32'($countones(commit))) % W);
-    sva_next_head_pc = rob_head_pc_i[sva_next_head*XLEN +: XLEN];
+    sva_keeps_entry  = (r_head_valid & ~commit) != '0;
+    sva_next_head    = BankW'((32'(r_head_bank) + 32'($countones(commit))) % W);
+    sva_next_head_pc = r_head_pc[sva_next_head*XLEN +: XLEN];
   end
 
   // The previous cycle was out of reset with the ROB-contract checks on (for properties that
   // relate two cycles: a phase of arbitrary inputs leaves no consistent previous cycle).
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) sva_prev_checked <= 1'b0;
-    else         sva_prev_checked <= sva_rob_check;
+    else         sva_prev_checked <= sva_rob_on;
   end
 
   // Only an entry that holds an instruction commits.
-  a_rob_commit_valid: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
-    (rob_head_commit_i & ~rob_head_valid_i) == '0)
+  a_rob_commit_valid: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
+    (r_head_commit & ~r_head_valid) == '0)
     else $error("a_rob_commit_valid: commit 0b%b in banks without a head entry (valid 0b%b)",
-                rob_head_commit_i, rob_head_valid_i);
+                r_head_commit, r_head_valid);
   // The W oldest entries sit in consecutive banks from rob_head_bank (wrapping).
-  a_rob_valid_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+  a_rob_valid_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
     sva_prefix(sva_valid_rot))
     else $error("a_rob_valid_in_order: head entries 0b%b are not consecutive from bank %0d",
-                rob_head_valid_i, rob_head_bank_i);
+                r_head_valid, r_head_bank);
   // Entries commit oldest first: the committing banks are the first ones from rob_head_bank.
-  a_rob_commit_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+  a_rob_commit_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
     sva_prefix(sva_commit_rot))
     else $error("a_rob_commit_in_order: commit 0b%b is not the oldest entries from bank %0d",
-                rob_head_commit_i, rob_head_bank_i);
+                r_head_commit, r_head_bank);
   // A commit that flushes the pipeline is the youngest commit of its cycle.
-  a_rob_flush_youngest: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+  a_rob_flush_youngest: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
     (sva_redirect_rot & (sva_commit_rot >> 1)) == '0)
     else $error("a_rob_flush_youngest: a younger entry commits with a flushing one (commit 0b%b flush 0b%b)",
-                rob_head_commit_i, rob_head_flush_i);
+                r_head_commit, r_head_flush);
   // A trap is the oldest entry's: the ROB holds one, and it does not also commit.
-  a_rob_exception_oldest: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
-    rob_exception_i |-> !empty && !any_commit)
+  a_rob_exception_oldest: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
+    r_exception |-> !empty && !any_commit)
     else $error("a_rob_exception_oldest: exception with %s", empty ? "an empty ROB" : "a commit in the same cycle");
   // Into an empty ROB, instructions enter rob_head_bank first, then the following banks.
-  a_rob_empty_dispatch: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+  a_rob_empty_dispatch: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
     empty |-> sva_prefix(sva_disp_rot))
     else $error("a_rob_empty_dispatch: dispatch 0b%b into an empty ROB does not start at bank %0d",
-                rob_disp_valid_i, rob_head_bank_i);
+                r_disp_valid, r_head_bank);
   // The oldest entry leaves only by committing or trapping: otherwise it is still the oldest.
-  a_rob_head_holds: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
-    sva_prev_checked && $past(!empty && !any_commit && !rob_exception_i) |->
-      rob_head_bank_i == $past(rob_head_bank_i) && !empty &&
-      rob_head_pc_i[rob_head_bank_i*XLEN +: XLEN] == $past(rob_head_pc_i[rob_head_bank_i*XLEN +: XLEN]))
+  a_rob_head_holds: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
+    sva_prev_checked && $past(!empty && !any_commit && !r_exception) |->
+      r_head_bank == $past(r_head_bank) && !empty &&
+      r_head_pc[r_head_bank*XLEN +: XLEN] == $past(r_head_pc[r_head_bank*XLEN +: XLEN]))
     else $error("a_rob_head_holds: the oldest entry (bank %0d) vanished without a commit or trap",
-                $past(rob_head_bank_i));
+                $past(r_head_bank));
   // After n entries commit (no flush, no mispredict) with older entries left, the first entry
   // that did not commit is the oldest, n banks on.
-  a_rob_head_advances: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+  a_rob_head_advances: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
     sva_prev_checked && $past(any_commit && !sva_redirect && sva_keeps_entry) |->
-      rob_head_bank_i == $past(sva_next_head) && !empty &&
-      rob_head_pc_i[rob_head_bank_i*XLEN +: XLEN] == $past(sva_next_head_pc))
+      r_head_bank == $past(sva_next_head) && !empty &&
+      r_head_pc[r_head_bank*XLEN +: XLEN] == $past(sva_next_head_pc))
     else $error("a_rob_head_advances: after %0d commits from bank %0d the oldest entry is not in bank %0d",
-                $past($countones(commit)), $past(rob_head_bank_i), $past(sva_next_head));
+                $past($countones(commit)), $past(r_head_bank), $past(sva_next_head));
   // Privilege and context change only across a trap or a flush (docs/tip-unit.md, "Drained
   // samples and privilege"): after an instruction commits without one, the oldest entry runs at
   // its privilege and in its context. This is why a Drained sample may take them from the OIR.
@@ -425,20 +491,20 @@ module tiprof_unit
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sva_last_known <= 1'b0;
-    end else if (!sva_rob_check) begin
+    end else if (!sva_rob_on) begin
       sva_last_known <= 1'b0;
     end else if (any_commit || exc) begin
       sva_last_known   <= 1'b1;
       sva_last_flagged <= exc || sva_redirect;
-      sva_last_priv    <= priv_i;
-      sva_last_ctx     <= ctx_id_i;
+      sva_last_priv    <= r_priv;
+      sva_last_ctx     <= r_ctx_id;
     end
   end
-  a_rob_priv_same: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_check)
+  a_rob_priv_same: assert property (@(posedge clk_i) disable iff (!rst_ni || !sva_rob_on)
     !empty && sva_last_known && !sva_last_flagged |->
-      priv_i == sva_last_priv && ctx_id_i == sva_last_ctx)
+      r_priv == sva_last_priv && r_ctx_id == sva_last_ctx)
     else $error("a_rob_priv_same: privilege/context %0d/%0d of the oldest entry differ from %0d/%0d of the last commit, which neither trapped nor flushed",
-                priv_i, ctx_id_i, sva_last_priv, sva_last_ctx);
+                r_priv, r_ctx_id, sva_last_priv, sva_last_ctx);
 `endif
 `endif
 

@@ -633,6 +633,7 @@ static int acc_run(struct acc_ctx *x)
 	tcfg.w = cfg.width;
 	tcfg.xlen = 64;
 	tcfg.fifo_depth = 64;
+	tcfg.input_stage = 0;
 	x->rob_entries = cfg.rob;
 	if (oracle_init(&x->orc, cfg.width))
 		goto oom;

@@ -10,13 +10,14 @@
 # sim/cosim/tiprof_vu.sv (the unit behind input registers, no testbench) as a Verilator library
 # (--lib-create): C owns the loop and clocks it through Verilator's generated DPI-C entry points
 # (sim/cosim/vu.c; sim/cosim/vu_proto.awk turns the generated tiprof_vu.cpp into C prototypes).
-# No --assert (the assertion build above is the one the tests run), no --timing, no
-# testbench process. Used by bench-cosim (tip_run_vu) and by tiprof-cosim-Nwide.
-TIP_VU_VFLAGS := --cc --lib-create tiprof_vu -O3 --x-assign fast --x-initial fast -Wno-fatal
+# With the RTL's assertions (--assert, as every simulation of the unit: docs/verification.md
+# "Assertions"); no --timing, no testbench process. Used by bench-cosim (tip_run_vu) and by
+# tiprof-cosim-Nwide. `make TIP_ASSERT= ...` builds without them (only to measure their cost).
+TIP_VU_VFLAGS  = --cc --lib-create tiprof_vu -O3 --x-assign fast --x-initial fast -Wno-fatal $(TIP_ASSERT)
 TIP_VU_CXXOPT ?= -O3 -march=native
 .SECONDARY: $(foreach c,4-64-8 1-64-64 2-64-64 4-64-64,$(BUILD)/vu/$(c)/libtiprof_vu.a \
 	    $(BUILD)/vu/$(c)/vu.o)
-$(BUILD)/vu/%/libtiprof_vu.a: $(TIP_RTL) $(COSIM_DIR)/tiprof_vu.sv rtl/lint/verilator.vlt \
+$(BUILD)/vu/%/libtiprof_vu.a: $(TIP_RTL) $(COSIM_DIR)/tiprof_vu.sv rtl/lint/verilator.vlt $(COSIM_DIR)/cosim.mk \
 			      $(COSIM_DIR)/vu_proto.awk
 	@echo "  VERILATE (C-driven, speed) W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
 	@rm -rf $(@D) && mkdir -p $(@D)

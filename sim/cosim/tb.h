@@ -17,6 +17,9 @@ struct tb_in {
 	int rst;                    /* hold the unit in reset this cycle (rst_ni low) */
 	struct tiprof_rob_if rob;   /* ROB interface */
 	struct tip_csr_req csr;     /* CSR port request */
+	int rob_nocheck;            /* these ROB inputs are not a core's (a bench's arbitrary
+				     * bits, the recorder's stand-in handler cycles): the RTL's
+				     * ROB-contract assertions are off for them (C-driven build) */
 };
 
 /* The unit's outputs in that cycle (sampled just before the clock edge). */

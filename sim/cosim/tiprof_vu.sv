@@ -11,7 +11,7 @@
 // in_ctl layout (sim/cosim/vu.c packs it): [7:0] head_valid, [15:8] head_commit,
 // [23:16] head_mispred, [31:24] head_flush, [39:32] disp_valid, [42:40] head_bank,
 // [43] exception, [45:44] priv, [46] reset, [47] csr_req, [48] csr_we, [50:49] csr_priv,
-// [62:51] csr_addr, [79:64] ctx_id. Per-bank fields: in_head_pc/in_disp_pc bank b at
+// [62:51] csr_addr, [63] ROB-contract checks off for this cycle, [79:64] ctx_id. Per-bank fields: in_head_pc/in_disp_pc bank b at
 // [b*XLEN +: XLEN], in_disp_idx bank b at [b*16 +: 16].
 module tiprof_vu #(
   parameter int W       = 4,    // [1,8]
@@ -93,6 +93,10 @@ module tiprof_vu #(
     csr_priv     <= in_ctl[50:49];
     csr_addr     <= in_ctl[62:51];
     ctx_id       <= in_ctl[79:64];
+`ifndef SYNTHESIS
+    // the unit's ROB-contract assertions judge core-shaped inputs only (struct tb_in.rob_nocheck)
+    u_dut.sva_rob_check <= !in_ctl[63];
+`endif
     head_pc      <= in_head_pc;
     disp_pc      <= in_disp_pc;
     csr_wdata    <= in_csr_wdata;

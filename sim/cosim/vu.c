@@ -70,7 +70,7 @@ void vu_cycle(struct vu *u, const struct tb_in *in, struct tb_out *out)
 			    (uint32_t)(r->exception & 1u) << 11 | (uint32_t)(r->priv & 3u) << 12 |
 			    (uint32_t)!!in->rst << 14 | (uint32_t)!!c->req << 15 |
 			    (uint32_t)!!c->we << 16 | (uint32_t)(c->priv & 3u) << 17 |
-			    (uint32_t)(c->addr & 0xfffu) << 19;
+			    (uint32_t)(c->addr & 0xfffu) << 19 | (uint32_t)!!in->rob_nocheck << 31;
 	u->in_ctl[2].aval = r->ctx_id;
 	for (unsigned b = 0; b < VU_W; b++) {
 #if VU_XLEN == 64

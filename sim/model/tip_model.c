@@ -222,7 +222,7 @@ int tip_model_init(struct tip_model *m, const struct tip_model_cfg *cfg)
 	memset(m, 0, sizeof(*m));
 	if (!cfg || (cfg->w != 1 && cfg->w != 2 && cfg->w != 4 && cfg->w != 8) ||
 	    (cfg->xlen != 32 && cfg->xlen != 64) || cfg->fifo_depth < 1 ||
-	    cfg->fifo_depth > 65535)
+	    cfg->fifo_depth > 65535 || cfg->input_stage > 1)
 		return -EINVAL;
 	m->cfg = *cfg;
 	m->fifo = calloc(cfg->fifo_depth, sizeof(*m->fifo));
@@ -244,6 +244,7 @@ void tip_model_fini(struct tip_model *m)
  * FIFO entry (pending ones included) discarded. */
 void tip_model_reset(struct tip_model *m)
 {
+	memset(&m->rob_q, 0, sizeof(m->rob_q));
 	m->oir_addr = 0;
 	m->oir_flags = 0;
 	m->oir_priv = 0;
@@ -348,8 +349,15 @@ void tip_model_cycle(struct tip_model *m, const struct tiprof_rob_if *rob,
 	unsigned waddr = 0;
 	uint64_t wdata = 0;
 
+	struct tiprof_rob_if staged;
+
 	if (!rob)
 		rob = &idle_rob;
+	if (m->cfg.input_stage) { /* judge this cycle on the register's value, load the inputs */
+		staged = m->rob_q;
+		m->rob_q = *rob;
+		rob = &staged;
+	}
 
 	/* ---- decode the ROB interface ---- */
 	const unsigned hb = rob->head_bank & (w - 1u);

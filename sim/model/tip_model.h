@@ -15,6 +15,9 @@ struct tip_model_cfg {
 	unsigned w;          /* commit width: 1, 2, 4 or 8 */
 	unsigned xlen;       /* 32 or 64 */
 	unsigned fifo_depth; /* 1 .. 65535 */
+	unsigned input_stage; /* 0, or 1: the ROB inputs pass one register stage first (the
+			       * RTL's InputStage): a cycle is judged on the previous cycle's
+			       * ROB inputs; the CSR port is not delayed */
 };
 
 /* One cycle's CSR request (inputs of the CSR port). */
@@ -42,6 +45,7 @@ struct tip_fifo_entry {
  * through tip_model_cycle(). */
 struct tip_model {
 	struct tip_model_cfg cfg;  /* parameters */
+	struct tiprof_rob_if rob_q; /* the input stage's register (cfg.input_stage = 1) */
 	/* OIR */
 	uint64_t oir_addr;         /* youngest committed / last excepting instruction */
 	uint8_t oir_flags;         /* TIPROF_SF_MISPRED | _FLUSH | _EXCEPTION */

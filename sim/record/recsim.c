@@ -150,7 +150,7 @@ static int recsim_drain(struct recsim *r, char *err, size_t errlen)
 struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errlen)
 {
 	struct recsim *r = calloc(1, sizeof(*r));
-	struct tip_model_cfg mc = { cfg->w, 64, RECSIM_DEPTH };
+	struct tip_model_cfg mc = { cfg->w, 64, RECSIM_DEPTH, 0 };
 	struct tiprof_hw_config hc;
 	struct sf_header h;
 	struct elf_image im;

@@ -3,8 +3,9 @@
 # tests/rtl/cosim_record.sh - recording a sample file from the RTL co-simulation
 # (`tiprof sim --profile FILE --rtl`, docs/report.md) must give the same file, sample for
 # sample (byte for byte), as the C-model path; a difference between RTL and C model must stop
-# the run with the cycle, expected and observed values and a VCD window; the C-driven speed
-# build of the RTL (FIFO 64) must pass the random and CSR benches against the C model.
+# the run with the cycle, expected and observed values and a VCD window, and a ROB-contract
+# violation must stop it with the RTL assertion's name; the C-driven speed build of the RTL
+# (FIFO 64, with its assertions) must pass the random and CSR benches against the C model.
 # Usage: tests/rtl/cosim_record.sh BUILD   (needs BUILD/bin/tiprof, tiprof-cosim-4wide,
 #        BUILD/vu/4-64-64/tip_run_vu and the workloads). Ends with 'N passed, N failed'.
 set -u
@@ -64,6 +65,22 @@ if [ $rc -eq 1 ] && [ "$(wc -l <"$OUT/flip.err")" -eq 1 ] &&
 	ok "planted RTL/C-model difference stops the run: $(cut -c1-120 "$OUT/flip.err")..."
 else
 	ko "planted difference not reported as expected (exit $rc)"; sed 's/^/        /' "$OUT/flip.err"
+fi
+
+# The RTL runs with its assertions: a planted ROB-contract violation in core cycle 5000 (a
+# commit in a bank without an entry) must stop the run with the assertion's name and a waveform.
+f=$OUT/robbreak.tps
+env -i TIPROF_COSIM_ROB_BREAK=5000 "$T" sim --rtl --profile "$f" "$WL/crc32" 6 \
+	>"$OUT/robbreak.out" 2>"$OUT/robbreak.err"
+rc=$?
+# (Verilator prints the assertion on stdout; the ROB inputs are registered in the speed build, so
+# the assertion judges them while the next core cycle is clocked.)
+if [ $rc -eq 1 ] && grep -q "Assertion failed in .*a_rob_commit_valid" "$OUT/robbreak.out" &&
+   grep -q "RTL unit stopped while clocking core cycle 500[01]: an RTL assertion failed.*waveform of the last [0-9]* cycles: $f.mismatch.vcd" "$OUT/robbreak.err" &&
+   grep -q '^\$enddefinitions' "$f.mismatch.vcd" && [ ! -e "$f" ]; then
+	ok "planted ROB-contract violation stops the RTL run: $(grep -o 'a_rob_commit_valid:[^(]*' "$OUT/robbreak.out" | head -1)"
+else
+	ko "planted ROB-contract violation not reported as expected (exit $rc)"; cat "$OUT/robbreak.out" "$OUT/robbreak.err" | tail -5 | sed 's/^/        /'
 fi
 
 # Usage: --rtl records, so it needs --profile.

@@ -34,10 +34,11 @@ static void tb_on_abort(int sig)
 	_exit(1);
 }
 
-int tb_init(int w, int xlen, int depth, long long seed, long long cycles, const char *bench,
-	    const char *outdir)
+int tb_init(int w, int xlen, int depth, int stage, long long seed, long long cycles,
+	    const char *bench,	    const char *outdir)
 {
-	struct tip_model_cfg cfg = { (unsigned)w, (unsigned)xlen, (unsigned)depth };
+	struct tip_model_cfg cfg = { (unsigned)w, (unsigned)xlen, (unsigned)depth,
+				     (unsigned)stage };
 
 	signal(SIGABRT, tb_on_abort);
 	return harness_init(&tb_harness, &cfg, bench, (uint64_t)seed, (uint64_t)cycles, outdir,

@@ -8,15 +8,15 @@ rtl=$(grep -v '^//' rtl/tiprof.f | tr '\n' ' ')
 out=build/lint; mkdir -p "$out"
 fail=0; pass=0
 for cfg in $configs; do
-  IFS=- read -r w x d <<<"$cfg"
+  IFS=- read -r w x d st <<<"$cfg"; stage=$([ "$st" = s ] && echo 1 || echo 0)
   if $verilator --lint-only -Wall rtl/lint/verilator.vlt $rtl --top-module tiprof_unit \
-       -GW="$w" -GXLEN="$x" -GFifoDepth="$d" >"$out/verilator-$cfg.log" 2>&1; then
+       -GW="$w" -GXLEN="$x" -GFifoDepth="$d" -GInputStage="$stage" >"$out/verilator-$cfg.log" 2>&1; then
     pass=$((pass + 1))
   else
     fail=$((fail + 1)); echo "  FAIL  verilator -Wall $cfg:"; sed 's/^/        /' "$out/verilator-$cfg.log" | head -20
   fi
   $iverilog -g2012 -o "$out/icarus-$cfg.vvp" -s tiprof_unit -Ptiprof_unit.W="$w" \
-     -Ptiprof_unit.XLEN="$x" -Ptiprof_unit.FifoDepth="$d" $rtl >"$out/icarus-$cfg.log" 2>&1
+     -Ptiprof_unit.XLEN="$x" -Ptiprof_unit.FifoDepth="$d" -Ptiprof_unit.InputStage="$stage" $rtl >"$out/icarus-$cfg.log" 2>&1
   rc=$?
   left=$(python3 - "$out/icarus-$cfg.log" <<'PY'
 import fnmatch, re, sys
@@ -35,7 +35,7 @@ PY
   if [ $rc -eq 0 ] && [ -z "$left" ]; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "  FAIL  iverilog -g2012 $cfg:"; echo "$left" | head -20 | sed 's/^/        /'; fi
   $yosys -q -l "$out/yosys-$cfg.log" -p "read_verilog -sv $rtl; chparam -set W $w -set XLEN $x \
-     -set FifoDepth $d tiprof_unit; synth -top tiprof_unit; check -assert; tee -q -o $out/yosys-$cfg.stat stat" >/dev/null 2>&1
+     -set FifoDepth $d -set InputStage $stage tiprof_unit; synth -top tiprof_unit; check -assert; tee -q -o $out/yosys-$cfg.stat stat" >/dev/null 2>&1
   rc=$?
   if [ $rc -eq 0 ] && ! grep -qiE "warning|^Latch inferred" "$out/yosys-$cfg.log" \
        && ! grep -qi 'latch' "$out/yosys-$cfg.stat"; then pass=$((pass + 1)); else

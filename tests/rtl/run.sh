@@ -14,13 +14,13 @@ rcycles=${TIP_RANDOM_CYCLES:-1800000}
 pass=0; fail=0; rlogs=()
 
 run_one() { # config bench seed cycles
-  local cfg=$1 bench=$2 s=$3 n=$4 w x d log
+  local cfg=$1 bench=$2 s=$3 n=$4 w x d st log
   # TIP_ONLY_BUILT: only the configurations built in VTIPDIR (the netlist check builds two)
   [ -n "${TIP_ONLY_BUILT:-}" ] && [ "$sim" = verilator ] && [ ! -x "$where/$cfg/Vtiprof_tb" ] && return
-  IFS=- read -r w x d <<<"$cfg"
+  IFS=- read -r w x d st <<<"$cfg"   # W-XLEN-DEPTH[-s]: -s = the unit's input stage
   log=$out/$sim-$bench-$cfg-$s.log
   case $sim in
-    model) "$where" --bench "$bench" --w "$w" --xlen "$x" --depth "$d" --seed "$s" \
+    model) "$where" --bench "$bench" --w "$w" --xlen "$x" --depth "$d" --stage "$([ "$st" = s ] && echo 1 || echo 0)" --seed "$s" \
              --cycles "$n" --outdir "$out" >"$log" 2>&1 ;;
     verilator) "$where/$cfg/Vtiprof_tb" +bench="$bench" +seed="$s" +cycles="$n" \
              +outdir="$out" >"$log" 2>&1 ;;

@@ -5,13 +5,14 @@ module tiprof_tb #(
   parameter int W       = 4,    // [1,8]
   parameter int XLEN    = 64,   // [32,64]
   parameter int DEPTH   = 8,    // [1,65535]
-  parameter int ROBIDXW = 7     // [1,16]
+  parameter int ROBIDXW = 7,    // [1,16]
+  parameter int STAGE   = 0     // [0,1] the unit's InputStage
 );
   localparam int BankW = (W > 1) ? $clog2(W) : 1;
 
 `ifndef TIPROF_VPI
   import "DPI-C" function int tb_init(input int w, input int xlen, input int depth,
-                                      input longint seed, input longint cycles,
+                                      input int stage, input longint seed, input longint cycles,
                                       input string bench, input string outdir);
   import "DPI-C" function int tb_tick(
     input  bit [63:0]  rdata, input bit illegal, input bit irq,
@@ -49,7 +50,8 @@ module tiprof_tb #(
     .W         (W),
     .XLEN      (XLEN),
     .FifoDepth (DEPTH),
-    .RobIdxW   (ROBIDXW)
+    .RobIdxW   (ROBIDXW),
+    .InputStage (STAGE)
   ) u_dut (
     .clk_i              (clk),
     .rst_ni             (rst_n),
@@ -98,9 +100,9 @@ module tiprof_tb #(
     if (!$value$plusargs("bench=%s", bench)) bench = "random";
     if (!$value$plusargs("outdir=%s", outdir)) outdir = ".";
 `ifdef TIPROF_VPI
-    $tiprof_tb_init(status, W, XLEN, DEPTH, seed, cycles, bench, outdir);
+    $tiprof_tb_init(status, W, XLEN, DEPTH, STAGE, seed, cycles, bench, outdir);
 `else
-    status = tb_init(W, XLEN, DEPTH, seed, cycles, bench, outdir);
+    status = tb_init(W, XLEN, DEPTH, STAGE, seed, cycles, bench, outdir);
 `endif
     if (status != 0) begin
 `ifdef TIPROF_VPI

@@ -9,6 +9,7 @@ module tiprof_unit #(
   parameter int XLEN      = 64,   // [32,64]
   parameter int FifoDepth = 8,    // [1,65535]
   parameter int RobIdxW   = 7,    // [1,16]
+  parameter int InputStage = 0,   // the netlists are synthesized without the input stage
   localparam int BankW    = (W > 1) ? $clog2(W) : 1
 ) (
   input  logic                 clk_i,
@@ -35,6 +36,10 @@ module tiprof_unit #(
   output logic                 irq_o
 );
   localparam int Unused = FifoDepth;	// the netlist was synthesized for this depth
+
+  initial begin
+    assert (InputStage == 0) else $fatal(1, "netlist shim: the netlist has no input stage");
+  end
 
   tiprof_unit_netlist u_netlist (
     .clk_i, .rst_ni, .rob_head_valid_i, .rob_head_commit_i, .rob_head_pc_i,

@@ -69,19 +69,20 @@ static PLI_INT32 init_calltf(PLI_BYTE8 *unused)
 	int rc;
 
 	(void)unused;
-	if (vpi_args(a) != 8) {
-		vpi_printf("$tiprof_tb_init: expects 8 arguments\n");
+	if (vpi_args(a) != 9) {
+		vpi_printf("$tiprof_tb_init: expects 9 arguments\n");
 		exit(2);
 	}
 	cfg.w = (unsigned)get_u64(a[1]);
 	cfg.xlen = (unsigned)get_u64(a[2]);
 	cfg.fifo_depth = (unsigned)get_u64(a[3]);
-	vpi_get_value(a[6], &sv);
+	cfg.input_stage = (unsigned)get_u64(a[4]);
+	vpi_get_value(a[7], &sv);
 	snprintf(bench, sizeof(bench), "%s", sv.value.str);
 	sv.format = vpiStringVal;
-	vpi_get_value(a[7], &sv);
+	vpi_get_value(a[8], &sv);
 	snprintf(outdir, sizeof(outdir), "%s", sv.value.str);
-	rc = harness_init(&tb_harness, &cfg, bench, get_u64(a[4]), get_u64(a[5]), outdir,
+	rc = harness_init(&tb_harness, &cfg, bench, get_u64(a[5]), get_u64(a[6]), outdir,
 			  "icarus") ? -1 : 0;
 	put_u32(a[0], (uint32_t)rc);
 	return 0;

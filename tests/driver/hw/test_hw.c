@@ -300,7 +300,7 @@ static const struct tiprof_hw_ops h_ops = { h_csr_read, h_csr_write };
 
 static void h_init(struct harness *h, unsigned w, unsigned xlen, unsigned depth, uint64_t seed)
 {
-	struct tip_model_cfg cfg = { w, xlen, depth };
+	struct tip_model_cfg cfg = { w, xlen, depth, 0 };
 
 	memset(h, 0, sizeof(*h));
 	if (tip_model_init(&h->m, &cfg)) {

@@ -227,6 +227,7 @@ int main(int argc, char **argv)
 	tcfg.w = cfg.width;
 	tcfg.xlen = 64;
 	tcfg.fifo_depth = 64;
+	tcfg.input_stage = 0;
 	if (use_tip && !(recs = calloc(REC_RING, sizeof(*recs)))) {
 		fprintf(stderr, "core-run: out of memory\n");
 		goto out_orc;

@@ -30,7 +30,7 @@ static int mapped(unsigned a, unsigned w, unsigned xlen)
 static void test_id_params(void)
 {
 	static const struct tip_model_cfg cfgs[] = {
-		{ 2, 64, 4 }, { 8, 32, 65535 }, { 1, 64, 1 }, { 4, 32, 16 },
+		{ 2, 64, 4, 0 }, { 8, 32, 65535, 0 }, { 1, 64, 1, 0 }, { 4, 32, 16, 0 },
 	};
 	tmt_section("TIP_ID, TIP_PARAMS, reset values of every register; init rejects bad parameters");
 	for (unsigned i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
@@ -70,7 +70,8 @@ static void test_id_params(void)
 		rig_fini(&r);
 	}
 	static const struct tip_model_cfg bad[] = {
-		{ 3, 64, 4 }, { 16, 64, 4 }, { 0, 64, 4 }, { 2, 48, 4 }, { 2, 64, 0 }, { 2, 64, 65536 },
+		{ 3, 64, 4, 0 }, { 16, 64, 4, 0 }, { 0, 64, 4, 0 }, { 2, 48, 4, 0 }, { 2, 64, 0, 0 },
+		{ 2, 64, 65536, 0 }, { 2, 64, 4, 2 },
 	};
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct tip_model m;

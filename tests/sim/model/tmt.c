@@ -109,7 +109,7 @@ void tmt_expect_sample(const struct tiprof_sample *got, const struct tiprof_samp
 
 void rig_init(struct rig *r, unsigned w, unsigned xlen, unsigned depth)
 {
-	struct tip_model_cfg cfg = { w, xlen, depth };
+	struct tip_model_cfg cfg = { w, xlen, depth, 0 };
 
 	memset(r, 0, sizeof(*r));
 	if (tip_model_init(&r->m, &cfg) != 0) {
