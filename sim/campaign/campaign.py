@@ -47,6 +47,7 @@ OWNED = {"-o", "--output", "--json", "--config", "--period", "-c", "--count", "-
          "--sampler-seed", "--policies"}
 SEED_OPTION = "--sampler-seed"
 TAIL_LINES = 20
+STOPPED = {"signal": None}  # the runner got SIGTERM/SIGINT/SIGHUP: start no further job
 
 
 class CampaignError(Exception):
@@ -387,6 +388,7 @@ def run_job(out, job):
 
     def forward(sig, _frame):
         got["signal"] = sig
+        STOPPED["signal"] = sig
         if child is not None and child.poll() is None:
             child.send_signal(sig)
 
@@ -464,9 +466,17 @@ def cmd_job(a):
             jobs = read_json(a.jobs)["jobs"]
         except (OSError, ValueError, KeyError, TypeError) as e:
             die(f"{a.jobs}: cannot read the job list: {e}", 1)
-        if a.index is None or not 0 <= a.index < len(jobs):
-            die(f"--index {a.index}: the job list {a.jobs} has {len(jobs)} jobs", 1)
-        job = jobs[a.index]
+        k = max(1, a.per_task)
+        if a.index is None or not 0 <= a.index * k < len(jobs):
+            die(f"--index {a.index}: the job list {a.jobs} has {len(jobs)} jobs ({k} per task)", 1)
+        # task N runs jobs N*K .. N*K+K-1 one after the other; exit 1 if one of them failed;
+        # after a signal (scancel, time limit) the rest are not started
+        rc = 0
+        for j in jobs[a.index * k:(a.index + 1) * k]:
+            if STOPPED["signal"] is not None:
+                break
+            rc = max(rc, run_job(out, j))
+        return rc
     else:
         if a.id is None:
             die("job: an ID (or --jobs FILE --index N) expected")
@@ -560,21 +570,28 @@ def run_local(c, out, todo, jobs_n):
     return [j["id"] for j in todo if j["id"] in failed]  # in the description's order
 
 
-def run_slurm(c, out, todo, a):
+def check_slurm():
     for t in ("sbatch", "squeue"):
         if not any(os.access(os.path.join(d, t), os.X_OK) for d in os.environ.get("PATH", "").split(":")):
             raise CampaignError(f"--slurm: '{t}' not found (Slurm's client commands: slurm-client)")
+
+
+def run_slurm(c, out, todo, a):
+    k = a.per_task
+    ntasks = (len(todo) + k - 1) // k
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S") + f"-{os.getpid()}"
     sub = os.path.join(out, "slurm", stamp)
     os.makedirs(sub)
     write_json(os.path.join(sub, "jobs.json"), jobs_doc(c, todo))
     script = os.path.join(sub, "array.sh")
-    write_atomic(script, "#!/bin/sh\n# one task of the array = one job of the campaign (campaign.py job)\n"
+    write_atomic(script, f"#!/bin/sh\n# task N of the array = jobs N*{k} .. N*{k}+{k - 1} of jobs.json "
+                 "(campaign.py job)\n"
                  f"exec python3 {shlex.quote(os.path.abspath(__file__))} job --jobs "
-                 f"{shlex.quote(os.path.join(sub, 'jobs.json'))} --index \"$SLURM_ARRAY_TASK_ID\" "
-                 f"{shlex.quote(out)}\n")
+                 f"{shlex.quote(os.path.join(sub, 'jobs.json'))} --per-task {k} "
+                 f"--index \"$SLURM_ARRAY_TASK_ID\" {shlex.quote(out)}\n")
     os.chmod(script, 0o755)
-    cmd = ["sbatch", "--parsable", f"--array=0-{len(todo) - 1}", f"--job-name=campaign-{c.name}",
+    throttle = f"%{a.max_running}" if a.max_running else ""
+    cmd = ["sbatch", "--parsable", f"--array=0-{ntasks - 1}{throttle}", f"--job-name=campaign-{c.name}",
            "--ntasks=1", "--cpus-per-task=1", f"--chdir={c.cwd}",
            f"--output={sub}/task-%a.log", *shlex.split(a.sbatch_args or ""), script]
     r = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True)
@@ -582,7 +599,8 @@ def run_slurm(c, out, todo, a):
         die(f"sbatch failed (exit {r.returncode}): {r.stderr.strip().splitlines()[-1] if r.stderr.strip() else ''}", 1)
     jobid = r.stdout.strip().split(";")[0]
     write_atomic(os.path.join(sub, "jobid"), jobid + "\n")
-    print(f"{PROG}: submitted Slurm array job {jobid}: {len(todo)} tasks (task logs {sub}/task-N.log)", flush=True)
+    print(f"{PROG}: submitted Slurm array job {jobid}: {ntasks} tasks for {len(todo)} jobs "
+          f"(task logs {sub}/task-N.log)", flush=True)
     if not a.wait:
         print(f"{PROG}: when it has finished: {PROG} merge {c.path}" + (f" -o {a.out}" if a.out else ""))
         return None
@@ -596,11 +614,11 @@ def run_slurm(c, out, todo, a):
         time.sleep(1)
     print(f"{PROG}: array job {jobid} finished after {time.time() - t0:.1f} s", flush=True)
     failed = []
-    for k, job in enumerate(todo):
+    for i, job in enumerate(todo):
         st = state_of(out, job)
         if st != "done":
             failed.append(job["id"])
-            log = os.path.join(sub, f"task-{k}.log")
+            log = os.path.join(sub, f"task-{i // k}.log")
             print(f"  FAILED  {job['id']}  {failure_summary(out, job['id'])} (task log {log})", flush=True)
     return failed
 
@@ -609,6 +627,8 @@ def cmd_run(a):
     c = parse(a.file, a.tiprof)
     out = os.path.abspath(a.out or os.path.join("build", "campaign", c.name))
     todo, done = select(c, out, a)
+    if a.slurm:
+        check_slurm()
     os.makedirs(out, exist_ok=True)
     write_json(os.path.join(out, "jobs.json"), jobs_doc(c, c.jobs))
     clean_tmp(out, todo)
@@ -1000,6 +1020,10 @@ def main(argv):
     p.add_argument("--slurm", action="store_true", help="submit a Slurm job array (sbatch)")
     p.add_argument("--wait", action="store_true", help="with --slurm: wait for the array, then merge")
     p.add_argument("--sbatch-args", help="more sbatch options (one string, shell-split)")
+    p.add_argument("--per-task", type=int, default=1, metavar="K",
+                   help="with --slurm: K jobs one after the other per array task (default 1)")
+    p.add_argument("--max-running", type=int, metavar="P",
+                   help="with --slurm: at most P array tasks at once (--array=...%%P)")
     p = sp.add_parser("status", help="state of every job")
     common(p)
     p.add_argument("-o", "--out")
@@ -1011,10 +1035,15 @@ def main(argv):
     p.add_argument("out")
     p.add_argument("id", nargs="?")
     p.add_argument("--jobs", help="job list (a Slurm submission's)")
-    p.add_argument("--index", type=int, help="index in --jobs (SLURM_ARRAY_TASK_ID)")
+    p.add_argument("--index", type=int, help="task index (SLURM_ARRAY_TASK_ID)")
+    p.add_argument("--per-task", type=int, default=1, help="jobs per task")
     a = ap.parse_args(argv)
-    if getattr(a, "jobs", None) is not None and a.cmd == "run" and a.jobs < 1:
-        die("-j: at least 1")
+    if a.cmd == "run":
+        for opt, v in (("-j", a.jobs), ("--per-task", a.per_task), ("--max-running", a.max_running)):
+            if v is not None and v < 1:
+                die(f"{opt}: at least 1")
+        if not a.slurm and (a.wait or a.sbatch_args or a.per_task != 1 or a.max_running):
+            die("--wait, --sbatch-args, --per-task and --max-running go with --slurm")
     try:
         return {"list": cmd_list, "run": cmd_run, "status": cmd_status, "merge": cmd_merge,
                 "job": cmd_job}[a.cmd](a)

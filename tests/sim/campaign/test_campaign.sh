@@ -345,10 +345,16 @@ for f in fs:
     assert json.load(open(f"{a}/results/{f}"))["accuracy"] == json.load(open(f"{b}/results/{f}"))["accuracy"], f
 EOF
 t=$(date +%s.%N)
-$CAMPAIGN run "$TINY" -o "$OUT/slurm-clean" --slurm --wait > "$OUT/slurm-clean.out" 2>&1 ||
+$CAMPAIGN run "$TINY" -o "$OUT/slurm-clean" --slurm --wait --per-task 3 --max-running 2 \
+	--sbatch-args "--time=10 --job-name=tiny-clean" > "$OUT/slurm-clean.out" 2>&1 ||
 	bad "an uninterrupted Slurm run failed: $(tail -3 "$OUT/slurm-clean.out")"
 t_slurm_clean=$(elapsed "$t")
-check "an uninterrupted Slurm run: the same merged results" cmp -s "$LOCAL/merged/results.csv" "$OUT/slurm-clean/merged/results.csv"
+check "an uninterrupted Slurm run, 3 jobs per task: 4 tasks for 12 jobs" \
+	grep -Eq "submitted Slurm array job [0-9]+: 4 tasks for 12 jobs" "$OUT/slurm-clean.out"
+arr2=$(sed -n 's/.*submitted Slurm array job \([0-9]*\):.*/\1/p' "$OUT/slurm-clean.out")
+check "  ... --sbatch-args reached sbatch (job name tiny-clean)" \
+	bash -c "scontrol show job $arr2 | grep -q 'JobName=tiny-clean'"
+check "  ... the same merged results" cmp -s "$LOCAL/merged/results.csv" "$OUT/slurm-clean/merged/results.csv"
 stop_cluster
 trap - EXIT
 left=""
