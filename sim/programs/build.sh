@@ -20,7 +20,8 @@
 #     compiler made them (so a rebuild costs nothing); PROGRAM.buildinfo records the flags.
 # Environment: BUILD (default build), CROSS_COMPILE (default riscv64-linux-gnu-),
 #   TIPROF_PROGRAMS_MIRROR (a Debian mirror URI; default: the host's apt sources' mirror),
-#   TIPROF_PROGRAMS_SUITE (default bookworm), JOBS (default nproc).
+#   TIPROF_PROGRAMS_SUITE (default bookworm), JOBS (default nproc: files compiled at once by
+#   a recipe), PROG_JOBS (default 2: programs built at once).
 set -eu
 set -o pipefail
 
@@ -212,10 +213,13 @@ cc_info() {
 }
 
 # Build one program from its recipe, unless its stamp matches.
+# build_program PROG [prepare]: with prepare, only check the stamp (UP-TO-DATE) or fetch and
+# unpack the sources, and set NEEDS_BUILD (0 or 1) and SLOW (the recipe's PROG_SLOW).
 build_program() {
-	local prog=$1 recipe=$DIR/recipes/$1.sh stamp key o
+	local prog=$1 mode=${2:-build} recipe=$DIR/recipes/$1.sh stamp key o
 	[ -f "$recipe" ] || die "$recipe: no recipe for program $prog"
-	PROG_PKG= PROG_OUTPUTS= PROG_EXTRA=
+	PROG_PKG= PROG_OUTPUTS= PROG_EXTRA= PROG_SLOW=
+	NEEDS_BUILD=0 SLOW=
 	unset -f prog_build
 	# shellcheck source=/dev/null
 	. "$recipe"
@@ -232,6 +236,10 @@ build_program() {
 		[ $all = 1 ] && { echo "  UP-TO-DATE $prog ($(cd "$OUT/bin" && echo $PROG_OUTPUTS))"; return 0; }
 	fi
 	unpack "$PROG_PKG"
+	if [ "$mode" = prepare ]; then
+		NEEDS_BUILD=1 SLOW=$PROG_SLOW
+		return 0
+	fi
 	rm -f "$stamp"
 	rm -rf "$OUT/obj/$prog"
 	mkdir -p "$OUT/obj/$prog" "$OUT/bin"
@@ -276,4 +284,29 @@ progs=("$@")
 if [ ${#progs[@]} -eq 0 ]; then
 	for r in "$DIR"/recipes/*.sh; do progs+=("$(basename "$r" .sh)"); done
 fi
-for p in "${progs[@]}"; do build_program "$p"; done
+# Fetch and unpack one package at a time (one apt), then build up to PROG_JOBS programs at
+# once (default 2; each recipe compiles JOBS files at once), those whose recipe says
+# PROG_SLOW=1 first: sqlite3's single 8.6 MB file keeps one core busy for most of a build.
+todo=() slow=()
+for p in "${progs[@]}"; do
+	build_program "$p" prepare
+	if [ "$NEEDS_BUILD" = 1 ]; then
+		if [ -n "$SLOW" ]; then slow+=("$p"); else todo+=("$p"); fi
+	fi
+done
+todo=(${slow[@]+"${slow[@]}"} ${todo[@]+"${todo[@]}"})
+PROG_JOBS=${PROG_JOBS:-2}
+running=0 failed=0
+for p in ${todo[@]+"${todo[@]}"}; do
+	if [ "$running" -ge "$PROG_JOBS" ]; then
+		wait -n || failed=1
+		running=$((running - 1))
+	fi
+	build_program "$p" &
+	running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+	wait -n || failed=1
+	running=$((running - 1))
+done
+[ $failed = 0 ] || die "a program failed to build (its error is above)"

@@ -11,6 +11,7 @@
 
 PROG_PKG=sqlite3
 PROG_OUTPUTS="sqlite3-static"
+PROG_SLOW=1  # one 8.6 MB file: build.sh starts it first
 
 # prog_build SRC OBJDIR BINDIR BUILDINFO (CC, JOBS from build.sh)
 prog_build() {
