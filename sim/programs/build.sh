@@ -218,8 +218,8 @@ cc_info() {
 build_program() {
 	local prog=$1 mode=${2:-build} recipe=$DIR/recipes/$1.sh stamp key o
 	[ -f "$recipe" ] || die "$recipe: no recipe for program $prog"
-	PROG_PKG= PROG_OUTPUTS= PROG_EXTRA= PROG_SLOW=
-	NEEDS_BUILD=0 SLOW=
+	PROG_PKG='' PROG_OUTPUTS='' PROG_EXTRA='' PROG_SLOW=''
+	NEEDS_BUILD=0 SLOW=''
 	unset -f prog_build
 	# shellcheck source=/dev/null
 	. "$recipe"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/brotli.sh - the brotli 1.0.9 command-line program (Debian 12 source
 # package brotli, with Debian's patches), sourced by sim/programs/build.sh. Built as upstream's
 # Makefile builds it: c/common, c/dec, c/enc and c/tools/brotli.c with -O2 and -Ic/include,

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/bzip2.sh - bzip2 1.0.8 (Debian 12 source package bzip2), sourced by
 # sim/programs/build.sh. Built as upstream's Makefile builds the `bzip2` program (the same
 # seven library files and bzip2.c, the same -D_FILE_OFFSET_BITS=64 -O2), statically.

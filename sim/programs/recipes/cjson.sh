@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/cjson.sh - cJSON 1.7.15 (Debian 12 source package cjson, with Debian's
 # security patches) with a driver written here (sim/programs/drivers/cjson_bench.c: parse,
 # walk, print, re-parse, compare, minify), sourced by sim/programs/build.sh. cJSON.c is built

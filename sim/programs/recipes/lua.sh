@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/lua.sh - Lua 5.4.4's interpreter `lua` and compiler `luac` (Debian 12
 # source package lua5.4, with Debian's patches), sourced by sim/programs/build.sh. Built as
 # upstream's `make posix` builds them: every src/*.c, -DLUA_COMPAT_5_3 -DLUA_USE_POSIX (no

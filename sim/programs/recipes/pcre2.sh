@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/pcre2.sh - pcre2grep of PCRE2 10.42 (Debian 12 source package pcre2),
 # sourced by sim/programs/build.sh. Built as upstream's build with its generic configuration
 # builds it (src/config.h.generic, src/pcre2.h.generic, src/pcre2_chartables.c.dist copied

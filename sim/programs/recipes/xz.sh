@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/xz.sh - the xz 5.4.1 command-line program (Debian 12 source package
 # xz-utils, with Debian's patches), sourced by sim/programs/build.sh. liblzma and src/xz are
 # compiled directly, without ./configure: the recipe writes the config.h that configure
@@ -85,6 +86,7 @@ prog_build() {
 		-DHAVE_CONFIG_H -DTUKLIB_SYMBOL_PREFIX=lzma_ -std=gnu99 -O2 -g -gdwarf-4
 		-ffile-prefix-map=$src=xz-5.4.1"
 	flags=$(echo $flags)
+	# shellcheck disable=SC2010  # plain file names
 	srcs=$(cd "$src" && ls $l/common/*.c $l/check/*.c $l/lz/*.c $l/lzma/*.c $l/rangecoder/*.c \
 		$l/delta/*.c $l/simple/*.c src/xz/*.c |
 		grep -v -e _mt.c -e outqueue.c -e _tablegen.c -e _small.c

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/zlib.sh - zlib 1.2.13's minigzip (Debian 12 source package zlib),
 # sourced by sim/programs/build.sh. The library's fifteen files and test/minigzip.c, with the
 # flags zlib's ./configure picks on Linux (-O3 -D_LARGEFILE64_SOURCE=1 -DHAVE_HIDDEN; unistd.h

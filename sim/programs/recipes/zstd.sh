@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
+# shellcheck shell=bash disable=SC2034  # sourced by build.sh, which reads the PROG_* variables
 # sim/programs/recipes/zstd.sh - the zstd command-line program (Debian 12 source package
 # libzstd), sourced by sim/programs/build.sh. Built as upstream's `make -C programs
 # zstd-release` builds it (same sources: lib/{common,compress,decompress,dictBuilder},

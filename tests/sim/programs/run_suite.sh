@@ -68,7 +68,7 @@ compare() {
 	cmp -s "$r.err" "$t.err" || { why="stderr differs: $(head -c 300 "$t.err" | head -2 | tr '\n' ' ')"; return 1; }
 }
 
-n=0
+n=0 argv=()
 while read -r name size bin args; do
 	case $name in '' | '#'*) continue ;; esac
 	[ "$size" = "$SIZE" ] || continue
