@@ -32,6 +32,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import xml.sax.saxutils
 from concurrent.futures import ThreadPoolExecutor
@@ -565,8 +566,25 @@ def run_local(c, out, todo, jobs_n):
             failed.append(job["id"])
             print(f"  [{count[0]}/{n}] FAILED  {job['id']}  {failure_summary(out, job['id'])}", flush=True)
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs_n)) as ex:
-        list(ex.map(one, todo))
+    stop = threading.Event()
+
+    def guarded(job):
+        if not stop.is_set():
+            one(job)
+
+    ex = ThreadPoolExecutor(max_workers=max(1, jobs_n))
+    try:
+        for f in [ex.submit(guarded, j) for j in todo]:
+            f.result()
+    except KeyboardInterrupt:
+        # Ctrl-C: start nothing more, let the running jobs end (a terminal's Ctrl-C reaches them
+        # too: they record themselves failed), keep every finished result
+        stop.set()
+        ex.shutdown(wait=True, cancel_futures=True)
+        print(f"{PROG}: interrupted; finished results are kept, `{PROG} run` again runs the rest",
+              file=sys.stderr)
+        sys.exit(130)
+    ex.shutdown()
     return [j["id"] for j in todo if j["id"] in failed]  # in the description's order
 
 
