@@ -42,10 +42,16 @@ if [ "$cmd" = stop ]; then
 	stop_pid "$dir/run/slurmd.pid"
 	stop_pid "$dir/run/slurmctld.pid"
 	stop_pid "$dir/run/munged.pid"
+	# a socket folder outside DIR (DIR's path was too long for a socket): remove it
+	if [ -s "$dir/etc/sockdir" ]; then
+		rm -rf "$(cat "$dir/etc/sockdir")"
+		rm -f "$dir/etc/sockdir"
+	fi
 	exit 0
 fi
 [ "$cmd" = start ] || die "unknown command '$cmd' (start or stop)"
 cpus=${3:-$(nproc)}
+[[ $cpus =~ ^[1-9][0-9]*$ ]] || die "CPUS '$cpus': a positive integer expected"
 for t in munged mungekey slurmctld slurmd sinfo scontrol; do
 	command -v "$t" >/dev/null || [ -x "/usr/sbin/$t" ] ||
 		die "$t not found: install slurm-wlm and munge (scripts/deps.sh)"
@@ -55,6 +61,9 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 mkdir -p "$dir"/{etc,run,log,state,spool}
 chmod 700 "$dir/etc" "$dir/run"
+# a start that does not complete stops whatever it started
+started=0
+trap '[ $started = 1 ] || "$0" stop "$dir"' EXIT
 
 # A free TCP port on 127.0.0.1 (bound and released; a race with another process is possible
 # but harmless: the daemon then fails to start and says so in its log).
@@ -62,14 +71,21 @@ free_port() {
 	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 
-# munge: a fresh key, a private socket.
+# munge: a fresh key, a private socket. A Unix socket's path has at most 107 bytes: when DIR's
+# is too long, the socket goes to a private folder under /tmp (removed by stop).
+sock="$dir/run/munge.socket"
+if [ ${#sock} -gt 100 ]; then
+	sockdir=$(mktemp -d /tmp/slurm-local.XXXXXX)
+	echo "$sockdir" > "$dir/etc/sockdir"
+	sock="$sockdir/munge.socket"
+fi
 mungekey --create --keyfile="$dir/etc/munge.key" --force
 chmod 600 "$dir/etc/munge.key"
-munged --force --key-file="$dir/etc/munge.key" --socket="$dir/run/munge.socket" \
+munged --force --key-file="$dir/etc/munge.key" --socket="$sock" \
 	--pid-file="$dir/run/munged.pid" --log-file="$dir/log/munged.log" \
 	--seed-file="$dir/state/munged.seed" --origin=127.0.0.1 ||
 	die "munged did not start ($dir/log/munged.log)"
-munge --socket="$dir/run/munge.socket" -n </dev/null | unmunge --socket="$dir/run/munge.socket" >/dev/null ||
+munge --socket="$sock" -n </dev/null | unmunge --socket="$sock" >/dev/null ||
 	die "munge credential round trip failed ($dir/log/munged.log)"
 
 user=$(id -un)
@@ -87,7 +103,7 @@ SlurmUser=$user
 SlurmdUser=$user
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$dir/run/munge.socket
+AuthInfo=socket=$sock
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool/slurmd-%n
 SlurmctldPidFile=$dir/run/slurmctld.pid
@@ -132,4 +148,5 @@ for i in $(seq 300); do
 	sleep 0.1
 done
 [ "$state" = idle ] || die "node0 not idle after 30 s (state '${state:-none}'; logs in $dir/log)"
+started=1
 echo "export SLURM_CONF=$SLURM_CONF"
