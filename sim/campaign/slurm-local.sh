@@ -23,16 +23,16 @@ dir=$2
 
 # Stop a daemon by its pid file: TERM, wait up to 10 s, then KILL.
 stop_pid() {
-	local f=$1 pid i
+	local f=$1 pid _
 	[ -s "$f" ] || return 0
 	pid=$(cat "$f")
 	if kill -0 "$pid" 2>/dev/null; then
 		kill -TERM "$pid" 2>/dev/null || true
-		for i in $(seq 100); do
+		for _ in $(seq 100); do
 			kill -0 "$pid" 2>/dev/null || break
 			sleep 0.1
 		done
-		kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null || true
+		if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
 	fi
 	rm -f "$f"
 }
@@ -142,7 +142,7 @@ slurmctld -i -f "$SLURM_CONF" || die "slurmctld did not start ($dir/log/slurmctl
 slurmd -N node0 -f "$SLURM_CONF" || die "slurmd did not start ($dir/log/slurmd.log)"
 
 # ready when the node is idle (up to 30 s)
-for i in $(seq 300); do
+for _ in $(seq 300); do
 	state=$(sinfo -h -N -n node0 -o %T 2>/dev/null || true)
 	[ "$state" = idle ] && break
 	sleep 0.1

@@ -118,8 +118,8 @@ check "the description expands to 12 jobs" [ "$njobs" = 12 ]
 # Wait until JOB of results folder RES is running; print the pid of its tiprof (or its
 # Slurm task with 'slurm').
 wait_running() {
-	local res=$1 job=$2 what=${3:-pid} i
-	for i in $(seq 600); do
+	local res=$1 job=$2 what=${3:-pid} _
+	for _ in $(seq 600); do
 		if [ -s "$res/running/$job.json" ]; then
 			"$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \
 				"$res/running/$job.json" "$what" && return 0
@@ -155,7 +155,8 @@ check "run 1 reports the job whose runner was killed" grep -q "FAILED  $VICTIM2 
 # gone, or a zombie nobody reaps (a container's init may not)
 gone() { [ -n "$1" ] && { [ ! -e "/proc/$1" ] || grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }; }
 check "the killed runner's tiprof (pid $pid2) died with it (PR_SET_PDEATHSIG)" gone "$pid2"
-check "no temporary report left" [ -z "$(ls -A "$LOCAL/results" | grep '^\.tmp' || true)" ]
+no_tmp() { ! compgen -G "$1/.tmp*" > /dev/null; }
+check "no temporary report left" no_tmp "$LOCAL/results"
 check "10 of 12 jobs merged, the killed ones listed failed" \
 	grep -Eq "merged 10 of 12 jobs; missing 0; failed 2 \(($VICTIM $VICTIM2|$VICTIM2 $VICTIM)\)" "$OUT/local-run1.out"
 check "the re-run command is printed" grep -q -- "--only $VICTIM,$VICTIM2" "$OUT/local-run1.out"
@@ -186,7 +187,7 @@ section "3. results equal direct tiprof accuracy runs"
 for j in matmul.2wide.p256.random "$VICTIM" "$VICTIM2"; do
 	# the job's own command line, with an empty environment, its report to a file, the
 	# program's output to a regular file (as a job's: glibc sizes stdout's buffer by it)
-	"$PYTHON" - "$LOCAL/results/$j.json" "$OUT/direct-$j.json" <<'EOF' && pass "$j: its result = a direct run of its command line" || bad "$j: result differs from a direct run"
+	if "$PYTHON" - "$LOCAL/results/$j.json" "$OUT/direct-$j.json" <<'EOF'; then
 import json, subprocess, sys
 r = json.load(open(sys.argv[1]))
 argv = r["argv"][:]
@@ -197,6 +198,10 @@ with open(sys.argv[2] + ".stdout", "wb") as f:
 d = json.load(open(sys.argv[2]))
 sys.exit(0 if d == r["accuracy"] and d["policies"] else 1)
 EOF
+		pass "$j: its result = a direct run of its command line"
+	else
+		bad "$j: result differs from a direct run"
+	fi
 done
 
 # ---- 4. a job forced to fail -------------------------------------------------------------------
@@ -256,7 +261,7 @@ check "list shows the input" grep -q "< $OUT/sum-input.txt\$" <($CAMPAIGN list "
 section "5. charts"
 charts=("$LOCAL"/merged/charts/*.svg)
 check "xmllint parses all ${#charts[@]} charts" xmllint --noout "${charts[@]}"
-"$PYTHON" - "$LOCAL/merged" <<'EOF' && pass "every chart has its series (policies), bars (workloads + mean) and points (periods)" || bad "chart contents"
+if "$PYTHON" - "$LOCAL/merged" <<'EOF'; then
 import json, os, sys, xml.etree.ElementTree as ET
 md = sys.argv[1]
 res = json.load(open(os.path.join(md, "results.json")))
@@ -291,6 +296,10 @@ for f in sorted(have):
             pts = [c for c in g.iter(ns + "circle") if c.get("class") == "point"]
             assert [int(c.get("data-x")) for c in pts] == periods, (f, g.get("data-series"))
 EOF
+	pass "every chart has its series (policies), bars (workloads + mean) and points (periods)"
+else
+	bad "chart contents"
+fi
 
 # ---- 6. the same campaign on a real single-node Slurm ------------------------------------------
 section "6. the same campaign on a single-node Slurm (slurm-wlm $(dpkg-query -W -f='${Version}' slurmctld 2>/dev/null || echo '?'))"
@@ -336,7 +345,7 @@ check "--slurm --only $VICTIM: 1 task, exit 0, merge complete" \
 check "Slurm's merged results.csv = the local run's" cmp "$LOCAL/merged/results.csv" "$SL/merged/results.csv"
 check "Slurm's merged results.json = the local run's" cmp "$LOCAL/merged/results.json" "$SL/merged/results.json"
 check "Slurm's results.md = the local run's" cmp "$LOCAL/merged/results.md" "$SL/merged/results.md"
-"$PYTHON" - "$LOCAL" "$SL" <<'EOF' && pass "each job's accuracy report: Slurm = local" || bad "a job's report differs between Slurm and local"
+if "$PYTHON" - "$LOCAL" "$SL" <<'EOF'; then
 import json, glob, os, sys
 a, b = sys.argv[1], sys.argv[2]
 fs = sorted(os.path.basename(f) for f in glob.glob(a + "/results/*.json"))
@@ -344,6 +353,10 @@ assert len(fs) == 12 and fs == sorted(os.path.basename(f) for f in glob.glob(b +
 for f in fs:
     assert json.load(open(f"{a}/results/{f}"))["accuracy"] == json.load(open(f"{b}/results/{f}"))["accuracy"], f
 EOF
+	pass "each job's accuracy report: Slurm = local"
+else
+	bad "a job's report differs between Slurm and local"
+fi
 t=$(date +%s.%N)
 $CAMPAIGN run "$TINY" -o "$OUT/slurm-clean" --slurm --wait --per-task 3 --max-running 2 \
 	--sbatch-args "--time=10 --job-name=tiny-clean" > "$OUT/slurm-clean.out" 2>&1 ||
