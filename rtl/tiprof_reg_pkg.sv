@@ -379,4 +379,49 @@ package tiprof_reg_pkg;
   localparam int PM_REC_STAMP_B_SEEN_LSB = 32;
   localparam int PM_REC_STAMP_B_SEEN_W = 5;
 
+  // The record words as 64-bit packed structs (fields MSB first, unnamed bits as rsvdN,
+  // a field named like an SV keyword or a C++ word gets a trailing underscore: end_, map_).
+  typedef struct packed {
+    logic [63:0] cycle;
+  } pm_rec_cycle_t;
+  typedef struct packed {
+    logic [15:0] rsvd0;
+    logic [15:0] pair_cycles;
+    logic [6:0] rsvd1;
+    logic [8:0] pair_dist;
+    logic [10:0] rsvd2;
+    logic [0:0] pair;
+    logic [3:0] fmt;
+  } pm_rec_sinfo_t;
+  typedef struct packed {
+    logic [63:0] pc;
+  } pm_rec_pc_t;
+  typedef struct packed {
+    logic [63:0] ea;
+  } pm_rec_ea_t;
+  typedef struct packed {
+    logic [15:0] path;
+    logic [15:0] ctx;
+    logic [4:0] rsvd0;
+    logic [2:0] slot;
+    logic [2:0] rsvd1;
+    logic [0:0] tagged_;
+    logic [1:0] priv;
+    logic [1:0] reason;
+    logic [0:0] rsvd2;
+    logic [14:0] ev;
+  } pm_rec_info_t;
+  typedef struct packed {
+    logic [15:0] complete;
+    logic [15:0] issue;
+    logic [15:0] ready;
+    logic [15:0] map_;
+  } pm_rec_stamp_a_t;
+  typedef struct packed {
+    logic [26:0] rsvd0;
+    logic [4:0] seen;
+    logic [15:0] end_;
+    logic [15:0] mem;
+  } pm_rec_stamp_b_t;
+
 endpackage

@@ -97,8 +97,63 @@ def sv_pkg(spec):
                 hi, lo = bits(f)
                 o.append(f"  localparam int PM_REC_{w['name']}_{f['name']}_LSB = {lo};")
                 o.append(f"  localparam int PM_REC_{w['name']}_{f['name']}_W = {hi - lo + 1};")
+        o.append("")
+        o.append("  // The record words as 64-bit packed structs (fields MSB first, unnamed bits as rsvdN,")
+        o.append("  // a field named like an SV keyword or a C++ word gets a trailing underscore: end_, map_).")
+        for w in rec["words"]:
+            o.append(f"  typedef struct packed {{")
+            top = 63
+            nres = 0
+            for f in sorted(w.get("fields", []), key=lambda f: -bits(f)[1]):
+                hi, lo = bits(f)
+                if hi < top:
+                    o.append(f"    logic [{top - hi - 1}:0] rsvd{nres};")
+                    nres += 1
+                o.append(f"    logic [{hi - lo}:0] {sv_ident(f['name'].lower())};")
+                top = lo - 1
+            if top >= 0:
+                o.append(f"    logic [{top}:0] rsvd{nres};")
+            o.append(f"  }} pm_rec_{w['name'].lower()}_t;")
     o += ["", "endpackage", ""]
     return "\n".join(o)
+
+
+# IEEE 1800-2017 reserved words (Annex B).
+SV_KEYWORDS = set("""
+accept_on alias always always_comb always_ff always_latch and assert assign assume automatic
+before begin bind bins binsof bit break buf bufif0 bufif1 byte case casex casez cell chandle
+checker class clocking cmos config const constraint context continue cover covergroup coverpoint
+cross deassign default defparam design disable dist do edge else end endcase endchecker endclass
+endclocking endconfig endfunction endgenerate endgroup endinterface endmodule endpackage
+endprimitive endprogram endproperty endspecify endsequence endtable endtask enum event eventually
+expect export extends extern final first_match for force foreach forever fork forkjoin function
+generate genvar global highz0 highz1 if iff ifnone ignore_bins illegal_bins implements implies
+import incdir include initial inout input inside instance int integer interconnect interface
+intersect join join_any join_none large let liblist library local localparam logic longint
+macromodule matches medium modport module nand negedge nettype new nexttime nmos nor
+noshowcancelled not notif0 notif1 null or output package packed parameter pmos posedge primitive
+priority program property protected pull0 pull1 pulldown pullup pulsestyle_ondetect
+pulsestyle_onevent pure rand randc randcase randsequence rcmos real realtime ref reg
+reject_on release repeat restrict return rnmos rpmos rtran rtranif0 rtranif1 s_always
+s_eventually s_nexttime s_until s_until_with scalared sequence shortint shortreal
+showcancelled signed small soft solve specify specparam static string strong strong0 strong1
+struct super supply0 supply1 sync_accept_on sync_reject_on table tagged task this throughout
+time timeprecision timeunit tran tranif0 tranif1 tri tri0 tri1 triand trior trireg type typedef
+union unique unique0 unsigned until until_with untyped use uwire var vectored virtual void wait
+wait_order wand weak weak0 weak1 while wildcard wire with within wor xnor xor
+""".split()) | {
+    # C++ words Verilator warns about (SYMRSVDWORD) in generated models
+    "map", "set", "list", "vector", "new", "delete", "class", "this", "register", "auto",
+    "volatile", "switch", "goto", "operator", "template", "namespace", "typename", "friend",
+    "mutable", "explicit", "inline", "asm", "catch", "throw", "try", "public", "private",
+    "float", "double", "char", "short", "long", "sizeof", "main", "errno", "stdin", "stdout",
+    "stderr", "exit", "abort", "assert", "signal", "time", "min", "max"}
+
+
+def sv_ident(name):
+    """name as a SystemVerilog identifier: a keyword (or a C++ word Verilator rejects) gets a
+    trailing underscore."""
+    return name + "_" if name in SV_KEYWORDS else name
 
 
 def c_type(width, per_bank):
