@@ -41,14 +41,15 @@ test-tipmodel: $(TIPMODEL_TBINS)
 
 # ---- ProfileMe subsystem (docs/profileme.md) ----
 #   $(PMMODEL_LIB)    static library of the ProfileMe reference model (compile with $(TIPMODEL_CFLAGS))
-#   test-pmmodel      directed scenarios and selection statistics, built with the sanitizers
+#   test-pmmodel      directed scenarios, selection statistics and records against a random
+#                     core's truth, built with the sanitizers
 PMMODEL_LIB   := $(BUILD)/model/libtiprof_pmmodel.a
 PMMODEL_SRCS  := $(TIPMODEL_DIR)/pm_model.c tests/sim/model/pmt.c
 PMMODEL_HDRS  := $(TIPMODEL_DIR)/pm_model.h tests/sim/model/pmt.h include/tiprof/tiprof_regs.h
-PMMODEL_TESTS := pm_directed pm_random
+PMMODEL_TESTS := pm_directed pm_random pm_truth
 PMMODEL_TBINS := $(PMMODEL_TESTS:%=$(BUILD)/model/test_%)
 
-## test-pmmodel: the ProfileMe unit's C reference model under ASan/UBSan: directed scenarios (one instruction's profile, squash, pairs, collisions, FIFO full, filters, timeout, CSR writes mid-flight, CSR map) and selection statistics (chi-square)
+## test-pmmodel: the ProfileMe unit's C reference model under ASan/UBSan: directed scenarios (one instruction's profile, squash, pairs, collisions, FIFO full, filters, timeout, CSR writes mid-flight, CSR map), selection statistics (chi-square), records against a random contract-keeping core's truth
 TEST_TARGETS += test-pmmodel
 .PHONY: test-pmmodel
 

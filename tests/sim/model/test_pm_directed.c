@@ -174,7 +174,15 @@ static void test_abort_reasons(void)
 	tag_next(&r, 0x7000);
 	ev(&r, &r.in.abort, 0); r.in.abort_reason[0] = TIPROF_PM_ABORT_REPLAY; pr_step(&r);
 	CHECK_EQ(RECP(&r.out.rec, 0, INFO, REASON), TIPROF_PM_ABORT_REPLAY, "REASON replay");
-	CHECK_EQ(pr_read(&r, TIPROF_PM_TAKEN), 4, "four records");
+	/* a control transfer: the first resolution counts, a repeated one is ignored */
+	tag_next(&r, 0x8000);
+	ev(&r, &r.in.br_valid, 0); ev(&r, &r.in.br_taken, 0); pr_step(&r);
+	ev(&r, &r.in.br_valid, 0); ev(&r, &r.in.br_mispred, 0); pr_step(&r);
+	ev(&r, &r.in.br_mispred, 0); pr_step(&r);  /* a qualifier alone is no event */
+	ev(&r, &r.in.retire, 0); pr_step(&r);
+	CHECK_EQ(RECP(&r.out.rec, 0, INFO, EV), EVB(RETIRED) | EVB(CTRL) | EVB(BR_TAKEN),
+		 "first branch resolution kept");
+	CHECK_EQ(pr_read(&r, TIPROF_PM_TAKEN), 5, "five records");
 	CHECK_EQ(pr_read(&r, TIPROF_PM_STATUS) & TIPROF_PM_STATUS_STRAY_MASK, 0, "no stray event");
 	pr_fini(&r);
 }
