@@ -47,6 +47,7 @@ OWNED = {"-o", "--output", "--json", "--config", "--period", "-c", "--count", "-
          "--periodic", "--svg", "--rob-trace", "--exe-path", "--progress", "--no-progress",
          "--sampler-seed", "--policies"}
 SEED_OPTION = "--sampler-seed"
+SUITE_BINDIR = os.path.join("build", "programs", "bin")  # where a suite's BINARY is (make programs)
 TAIL_LINES = 20
 STOPPED = {"signal": None}  # the runner got SIGTERM/SIGINT/SIGHUP: start no further job
 
@@ -105,7 +106,8 @@ class Campaign:
         self.options = []        # extra accuracy options for every job
         self.options_line = 0
         self.tiprof = None
-        self.cwd = None
+        self.cwd = None          # where run started (relative paths of the description)
+        self.workdir = None      # where the jobs run (workdir; default cwd)
         self.jobs = []
 
 
@@ -130,7 +132,7 @@ def parse(path, tiprof):
         if not words:
             continue
         key, vals = words[0], words[1:]
-        if key in ("name", "config", "period", "mode", "seed", "options") and key in seen:
+        if key in ("name", "config", "period", "mode", "seed", "options", "workdir") and key in seen:
             raise CampaignError(f"{where}: '{key}' given twice (first on line {seen[key]})")
         seen.setdefault(key, n)
         if key == "name":
@@ -149,18 +151,17 @@ def parse(path, tiprof):
                 stdin = os.path.abspath(stdin)
             if len(vals) < 2:
                 raise CampaignError(f"{where}: workload: NAME PROGRAM [ARGS...] [< FILE] expected")
-            name, prog, args = vals[0], vals[1], vals[2:]
-            if not NAME_RE.match(name):
-                raise CampaignError(f"{where}: workload name '{name}': letters, digits, '_', '.', '+', '-' only")
-            for w in c.workloads:
-                if w[0] == name:
-                    raise CampaignError(f"{where}: workload '{name}' given twice (first on line {w[3]})")
-            ap = os.path.abspath(prog)
-            if not os.path.isfile(ap):
-                raise CampaignError(f"{where}: workload '{name}': no such program '{prog}' (make workloads?)")
-            if not os.access(ap, os.X_OK):
-                raise CampaignError(f"{where}: workload '{name}': '{prog}' is not executable")
-            c.workloads.append((name, ap, args, n, stdin))
+            add_workload(c, where, vals[0], vals[1], vals[2:], stdin)
+        elif key == "suite":
+            if len(vals) not in (2, 3):
+                raise CampaignError(f"{where}: suite: FILE SIZE [BINDIR] expected")
+            read_suite(c, where, vals[0], vals[1], vals[2] if len(vals) == 3 else SUITE_BINDIR)
+        elif key == "workdir":
+            if len(vals) != 1:
+                raise CampaignError(f"{where}: workdir: one folder expected")
+            if not os.path.isdir(vals[0]):
+                raise CampaignError(f"{where}: workdir: no such folder '{vals[0]}'")
+            c.workdir = os.path.abspath(vals[0])
         elif key == "config":
             if not vals:
                 raise CampaignError(f"{where}: config: at least one core configuration expected")
@@ -194,16 +195,18 @@ def parse(path, tiprof):
                     raise CampaignError(f"{where}: options: '{v}' is set by the campaign itself (config, period, mode, seed lines)")
             c.options, c.options_line = vals, n
         else:
-            raise CampaignError(f"{where}: unknown key '{key}' (name, workload, config, period, mode, seed, options)")
+            raise CampaignError(f"{where}: unknown key '{key}' (name, workload, suite, workdir, config, "
+                                f"period, mode, seed, options)")
         if key in ("config", "period", "mode", "seed"):
             vs = c.axes[key][0]
             dup = [v for k, v in enumerate(vs) if v in vs[:k]]
             if dup:
                 raise CampaignError(f"{where}: {key} '{dup[0]}' given twice")
     if not c.workloads:
-        raise CampaignError(f"{path}: no 'workload' line")
+        raise CampaignError(f"{path}: no 'workload' or 'suite' line")
     if c.name is None:
         c.name = re.sub(r"[^A-Za-z0-9_.+-]", "_", os.path.splitext(os.path.basename(path))[0]) or "campaign"
+    c.workdir = c.workdir or c.cwd
     c.axes.setdefault("config", (["4wide"], 0))
     c.axes.setdefault("period", (["64"], 0))
     c.axes.setdefault("mode", (["random"], 0))
@@ -211,6 +214,48 @@ def parse(path, tiprof):
     check_with_tiprof(c)
     expand(c)
     return c
+
+
+def add_workload(c, where, name, prog, args, stdin):
+    if not NAME_RE.match(name):
+        raise CampaignError(f"{where}: workload name '{name}': letters, digits, '_', '.', '+', '-' only")
+    for w in c.workloads:
+        if w[0] == name:
+            raise CampaignError(f"{where}: workload '{name}' given twice (first at {w[3]})")
+    ap = os.path.abspath(prog)
+    if not os.path.isfile(ap):
+        raise CampaignError(f"{where}: workload '{name}': no such program '{prog}' (make workloads? make programs?)")
+    if not os.access(ap, os.X_OK):
+        raise CampaignError(f"{where}: workload '{name}': '{prog}' is not executable")
+    c.workloads.append((name, ap, args, where, stdin))
+
+
+def read_suite(c, where, path, size, bindir):
+    """The lines of SIZE of a program suite (sim/programs/suite.txt: NAME SIZE BINARY ARGS...,
+    BINARY in BINDIR) as workloads; a problem names the suite's line."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CampaignError(f"{where}: suite '{path}': cannot read: {getattr(e, 'strerror', None) or e}")
+    sizes, found = set(), 0
+    for n, raw in enumerate(lines, 1):
+        sw = f"{path}:{n}"
+        try:
+            words = shlex.split(raw, comments=True)
+        except ValueError as e:
+            raise CampaignError(f"{sw}: {e}")
+        if not words:
+            continue
+        if len(words) < 3:
+            raise CampaignError(f"{sw}: NAME SIZE BINARY [ARGS...] expected")
+        sizes.add(words[1])
+        if words[1] == size:
+            add_workload(c, sw, words[0], os.path.join(bindir, words[2]), words[3:], None)
+            found += 1
+    if not found:
+        raise CampaignError(f"{where}: suite '{path}' has no program of size '{size}' "
+                            f"(sizes: {', '.join(sorted(sizes)) or 'none'})")
 
 
 def tiprof_accepts(tiprof, opts):
@@ -264,7 +309,7 @@ def expand(c):
                         argv += [*c.options, "--exe-path", f"/campaign/{w}", "--", prog, *args]
                         c.jobs.append({"id": job_id(w, cfg, p, m, s), "workload": w, "config": cfg,
                                        "period": int(p), "mode": m, "seed": s,
-                                       "argv": argv, "stdin": stdin, "cwd": c.cwd})
+                                       "argv": argv, "stdin": stdin, "cwd": c.workdir})
 
 
 def jobs_doc(c, jobs):
@@ -283,7 +328,7 @@ def state_of(out, job):
     if os.path.exists(rp):
         try:
             r = read_json(rp)
-            if r.get("argv") == job["argv"] and r.get("stdin") == job.get("stdin"):
+            if (r.get("argv"), r.get("stdin"), r.get("cwd")) == (job["argv"], job.get("stdin"), job["cwd"]):
                 return "done"
             return "stale"
         except (OSError, ValueError):
@@ -427,7 +472,8 @@ def run_job(out, job):
                 write_json(os.path.join(out, "results", jid + ".json"), {
                     "id": jid, "workload": job["workload"], "config": job["config"],
                     "period": job["period"], "mode": job["mode"], "seed": job["seed"],
-                    "argv": job["argv"], "stdin": job.get("stdin"), "host": host, "slurm": slurm_task(),
+                    "argv": job["argv"], "stdin": job.get("stdin"), "cwd": job["cwd"],
+                    "host": host, "slurm": slurm_task(),
                     "elapsed_s": round(elapsed, 3),
                     "tiprof_sha256": file_sha256(job["argv"][0]), "accuracy": rep})
                 try:
@@ -697,8 +743,11 @@ def cmd_status(a):
 def cmd_list(a):
     c = parse(a.file, a.tiprof)
     for j in c.jobs:
-        print(j["id"] + "\t" + " ".join(shlex.quote(x) for x in j["argv"]) +
-              (f" < {shlex.quote(j['stdin'])}" if j.get("stdin") else ""))
+        cmd = " ".join(shlex.quote(x) for x in j["argv"]) + \
+            (f" < {shlex.quote(j['stdin'])}" if j.get("stdin") else "")
+        if j["cwd"] != c.cwd:
+            cmd = f"(cd {shlex.quote(j['cwd'])} && {cmd})"
+        print(j["id"] + "\t" + cmd)
     return 0
 
 
@@ -817,8 +866,11 @@ def markdown(c, rows, policies, summary, charts):
                     cells.append(f"{mean:.2f}" if len(rs) == 1 else f"{mean:.2f} [{lo:.2f}, {hi:.2f}]")
                 if any(x != "–" for x in cells):
                     L.append(f"| {wl} | " + " | ".join(cells) + " |")
-            L.append("| mean | " + " | ".join(f"{sum(v) / len(v):.2f}" if v else "–"
-                                              for v in means.values()) + " |")
+            done_wl = [wl for wl in wls if any((cfg, p, m, wl, pol) in idx for pol in policies)]
+            label = "mean" if len(done_wl) == len(wls) else \
+                f"mean of {len(done_wl)} (without {', '.join(w for w in wls if w not in done_wl)})"
+            L.append(f"| {label} | " + " | ".join(f"{sum(v) / len(v):.2f}" if v else "–"
+                                                  for v in means.values()) + " |")
             L.append("")
     if charts:
         L += ["## Charts", ""] + [f"- [charts/{f}](charts/{f})" for f in sorted(charts)] + [""]
@@ -963,8 +1015,9 @@ def write_charts(c, md, rows, policies):
         present = [wl for wl in wls if any((cfg, p, m, wl, pol) in idx for pol in pols)]
         if not present:
             continue
-        # a "mean" group (over the workloads) when there are several and all finished
-        with_mean = len(wls) > 1 and len(present) == len(wls)
+        # a "mean" group over the workloads that finished (named so when some did not)
+        with_mean = len(present) > 1
+        mean_label = "mean" if len(present) == len(wls) else f"mean of {len(present)}"
         for lv in LEVELS:
             series = []
             for pol in pols:
@@ -979,26 +1032,30 @@ def write_charts(c, md, rows, policies):
             f = f"policies-{cfg}-p{p}-{m}-{lv}.svg"
             write_atomic(os.path.join(md, "charts", f), bar_chart(
                 f"{c.name}: {LEVEL_TITLE[lv]}-level error per workload ({cfg}, period {p}, {m})",
-                present + (["mean"] if with_mean else []), series, "error vs Oracle (%)"))
+                present + ([mean_label] if with_mean else []), series, "error vs Oracle (%)"))
             names.append(f)
     if len(periods) >= 2:
         for cfg in c.axes["config"][0]:
             for m in c.axes["mode"][0]:
+                # the mean over the workloads finished at every period (the same set at each
+                # point; the title says when some are left out)
+                common = [wl for wl in wls if all((cfg, p, m, wl, pol) in idx
+                                                  for p in periods for pol in policies)]
+                if not common:
+                    continue
+                over = "" if len(common) == len(wls) else f", {len(common)} of {len(wls)} workloads"
                 for lv in LEVELS:
                     series = []
                     for pol in policies:
                         ys = []
                         for p in periods:
-                            # the mean over the workloads, only when every workload finished
                             per = [stats([100 * r[lv] for r in idx[(cfg, p, m, wl, pol)]])[0]
-                                   for wl in wls if (cfg, p, m, wl, pol) in idx]
-                            ys.append(sum(per) / len(per) if len(per) == len(wls) else None)
+                                   for wl in common]
+                            ys.append(sum(per) / len(per))
                         series.append((pol, ys))
-                    if not any(y is not None for _, ys in series for y in ys):
-                        continue
                     f = f"period-{cfg}-{m}-{lv}.svg"
                     write_atomic(os.path.join(md, "charts", f), line_chart(
-                        f"{c.name}: mean {LEVEL_TITLE[lv]}-level error vs sampling period ({cfg}, {m})",
+                        f"{c.name}: mean {LEVEL_TITLE[lv]}-level error vs sampling period ({cfg}, {m}{over})",
                         periods, series, "error vs Oracle (%)", "sampling period (cycles, log2 axis)"))
                     names.append(f)
     return names

@@ -53,6 +53,7 @@ fi
 section "1. bad descriptions"
 good_wl="workload matmul $WORKLOADS/matmul 48"
 bad_case() { # bad_case NAME EXPECTED-REGEX LINES...: the description fails with one line
+	# "campaign.py: FILE" + EXPECTED-REGEX (or EXPECTED-REGEX alone when it starts with ^)
 	local name=$1 want=$2; shift 2
 	local f="$OUT/bad/$name.campaign" rc=0
 	mkdir -p "$OUT/bad"
@@ -60,7 +61,9 @@ bad_case() { # bad_case NAME EXPECTED-REGEX LINES...: the description fails with
 	$CAMPAIGN run "$f" -o "$OUT/bad/out-$name" > "$OUT/bad/$name.stdout" 2> "$OUT/bad/$name.stderr" || rc=$?
 	local n
 	n=$(wc -l < "$OUT/bad/$name.stderr")
-	if [ "$rc" = 2 ] && [ "$n" = 1 ] && grep -Eq "^campaign.py: $f$want" "$OUT/bad/$name.stderr" &&
+	local re="^campaign.py: $f$want"
+	[ "${want:0:1}" = "^" ] && re=$want	# a message about another file (a suite)
+	if [ "$rc" = 2 ] && [ "$n" = 1 ] && grep -Eq "$re" "$OUT/bad/$name.stderr" &&
 	   [ ! -e "$OUT/bad/out-$name" ] && [ ! -s "$OUT/bad/$name.stdout" ]; then
 		pass "$name: $(cat "$OUT/bad/$name.stderr")"
 	else
@@ -75,11 +78,18 @@ bad_case bad-config ":3: config '3wide': unknown configuration '3wide'" "# a com
 bad_case bad-mode ":2: mode 'sometimes'" "$good_wl" "mode random sometimes"
 bad_case twice ":3: 'period' given twice \\(first on line 2\\)" "$good_wl" "period 64" "period 128"
 bad_case dup-value ":2: config '4wide' given twice" "$good_wl" "config 4wide 4wide"
-bad_case dup-workload ":2: workload 'matmul' given twice \\(first on line 1\\)" "$good_wl" "$good_wl"
+bad_case dup-workload ":2: workload 'matmul' given twice \\(first at $OUT/bad/dup-workload.campaign:1\\)" "$good_wl" "$good_wl"
 bad_case quote ":2: No closing quotation" "$good_wl" "options --skid '40"
 bad_case owned-option ":2: options: '--period' is set by the campaign" "$good_wl" "options --period 5"
 bad_case bad-option ":2: options: unknown option '--frobnicate'" "$good_wl" "options --frobnicate"
-bad_case no-workload ": no 'workload' line" "name x" "config 4wide"
+bad_case no-workload ": no 'workload' or 'suite' line" "name x" "config 4wide"
+mkdir -p "$OUT/bad"
+printf '# a suite\nm short matmul 48\nm full matmul 480\nbroken short\n' > "$OUT/bad/suite-bad.txt"
+printf 'm short matmul 48\nm full matmul 480\n' > "$OUT/bad/suite.txt"
+bad_case suite-size ":1: suite '$OUT/bad/suite.txt' has no program of size 'tiny' \\(sizes: full, short\\)" "suite $OUT/bad/suite.txt tiny $WORKLOADS"
+bad_case suite-line "^campaign.py: $OUT/bad/suite-bad.txt:4: NAME SIZE BINARY \\[ARGS...\\] expected$" "suite $OUT/bad/suite-bad.txt short $WORKLOADS"
+bad_case suite-missing ":1: suite '$OUT/bad/none.txt': cannot read: No such file or directory" "suite $OUT/bad/none.txt short"
+bad_case workdir ":2: workdir: no such folder '$OUT/none'" "$good_wl" "workdir $OUT/none"
 bad_case no-stdin ":2: workload: no such input file '$OUT/none.txt'" "$good_wl" "workload w $WORKLOADS/matmul < $OUT/none.txt"
 bad_case stdin-mid ":1: workload: '< FILE' must end the line" "workload w $WORKLOADS/matmul < $OUT/none.txt 48"
 if ! "$TIPROF" help accuracy | grep -q -- '--sampler-seed'; then
@@ -226,12 +236,18 @@ check "merge --require-complete exits 1" bash -c "! $CAMPAIGN merge '$OUT/fail.c
 
 # ---- 4b. standard input -----------------------------------------------------------------------
 section "4b. a workload reading its standard input ('< FILE')"
+# sum: byte count and hash of its standard input, or of the file named by its argument
 cat > "$OUT/sum.c" <<'CEOF'
 #include <stdio.h>
-int main(void)
+int main(int argc, char **argv)
 {
 	unsigned long n = 0, sum = 0;
 	int ch;
+
+	if (argc > 1 && !freopen(argv[1], "rb", stdin)) {
+		perror(argv[1]);
+		return 1;
+	}
 
 	while ((ch = getchar()) != EOF) {
 		n++;
@@ -256,6 +272,28 @@ check "the job ran (exit $rc)" [ "$rc" = 0 ]
 check "the program read the file on its standard input ($want)" \
 	grep -qx "$want" "$OUT/stdin/logs/sum.4wide.p64.random.stdout"
 check "list shows the input" grep -q "< $OUT/sum-input.txt\$" <($CAMPAIGN list "$OUT/stdin.campaign")
+
+section "4c. a program suite (suite FILE SIZE BINDIR) run in a working folder (workdir)"
+mkdir -p "$OUT/suite-bin" "$OUT/wd"
+cp "$OUT/sum" "$OUT/suite-bin/sum"
+ln -sf "$(cd "$WORKLOADS" && pwd)/matmul" "$OUT/suite-bin/matmul"
+cp "$OUT/sum-input.txt" "$OUT/wd/input.txt"
+cat > "$OUT/suite.txt" <<'EOF'
+# NAME SIZE BINARY ARGUMENTS (the format of sim/programs/suite.txt)
+sum     short sum    input.txt
+sum     full  sum    no-such-file.txt
+matmul  short matmul 48
+matmul  full  matmul 480
+EOF
+printf 'suite %s short %s\nworkdir %s\n' "$OUT/suite.txt" "$OUT/suite-bin" "$OUT/wd" > "$OUT/suite.campaign"
+rc=0
+$CAMPAIGN run "$OUT/suite.campaign" -o "$OUT/suite" > "$OUT/suite.out" 2>&1 || rc=$?
+check "the suite's two short programs ran (exit $rc)" \
+	bash -c "[ $rc = 0 ] && grep -q 'suite: 2 jobs, 0 already finished, 2 to run' '$OUT/suite.out'"
+check "sum read input.txt from the working folder ($want)" \
+	grep -qx "$want" "$OUT/suite/logs/sum.4wide.p64.random.stdout"
+check "matmul ran with the suite's arguments" grep -q "^matmul: OK size=48 " "$OUT/suite/logs/matmul.4wide.p64.random.stdout"
+check "list shows the working folder" grep -q "(cd $OUT/wd && " <($CAMPAIGN list "$OUT/suite.campaign")
 
 # ---- 5. charts -----------------------------------------------------------------------------------
 section "5. charts"
