@@ -49,6 +49,7 @@ OWNED = {"-o", "--output", "--json", "--config", "--period", "-c", "--count", "-
 SEED_OPTION = "--sampler-seed"
 SUITE_BINDIR = os.path.join("build", "programs", "bin")  # where a suite's BINARY is (make programs)
 TAIL_LINES = 20
+SQUEUE_PATIENCE = 300  # seconds of failing squeue before `run --slurm --wait` gives up
 STOPPED = {"signal": None}  # the runner got SIGTERM/SIGINT/SIGHUP: start no further job
 
 
@@ -669,12 +670,25 @@ def run_slurm(c, out, todo, a):
         print(f"{PROG}: when it has finished: {PROG} merge {c.path}" + (f" -o {a.out}" if a.out else ""))
         return None
     t0 = time.time()
+    failing_since = None
     while True:
         q = subprocess.run(["squeue", "-h", "-j", jobid, "-o", "%i %T"], capture_output=True, text=True)
         if q.returncode == 0 and not q.stdout.strip():
             break
         if q.returncode != 0 and "Invalid job id" in q.stderr:
             break
+        if q.returncode != 0:
+            # the controller does not answer: say so, give up after SQUEUE_PATIENCE seconds
+            msg = (q.stderr.strip().splitlines() or ["no message"])[-1]
+            if failing_since is None:
+                failing_since = time.time()
+                print(f"{PROG}: squeue fails ({msg}); retrying for up to {SQUEUE_PATIENCE} s",
+                      file=sys.stderr, flush=True)
+            elif time.time() - failing_since > SQUEUE_PATIENCE:
+                die(f"squeue has failed for {SQUEUE_PATIENCE} s ({msg}); array job {jobid} is left "
+                    f"as it is: `{PROG} status` / `{PROG} merge` when it has finished", 1)
+        else:
+            failing_since = None
         time.sleep(1)
     print(f"{PROG}: array job {jobid} finished after {time.time() - t0:.1f} s", flush=True)
     failed = []

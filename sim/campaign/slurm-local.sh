@@ -37,9 +37,40 @@ stop_pid() {
 	rm -f "$f"
 }
 
+# The pids of this cluster's job steps: slurmstepd processes started by its slurmd, which
+# hand down SLURM_CONF=DIR/etc/slurm.conf (they outlive slurmd by design).
+our_stepds() {
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(cat "$p/comm" 2>/dev/null)" = slurmstepd ] || continue
+		tr '\0' '\n' < "$p/environ" 2>/dev/null | grep -qxF "SLURM_CONF=$dir/etc/slurm.conf" &&
+			echo "${p#/proc/}"
+	done
+	return 0
+}
+
 if [ "$cmd" = stop ]; then
 	[ -d "$dir" ] || exit 0
+	dir=$(cd "$dir" && pwd)
+	export PATH="$PATH:/usr/sbin"
+	# jobs still running are cancelled first (up to 15 s), so that no job step outlives the
+	# cluster; then what is left of them is killed by pid
+	if [ -s "$dir/run/slurmctld.pid" ] && kill -0 "$(cat "$dir/run/slurmctld.pid")" 2>/dev/null; then
+		export SLURM_CONF="$dir/etc/slurm.conf"
+		jobs=$(squeue -h -o %A 2>/dev/null || true)
+		if [ -n "$jobs" ]; then
+			# shellcheck disable=SC2086  # one job id per word
+			scancel $jobs 2>/dev/null || true
+			for _ in $(seq 150); do
+				[ -z "$(squeue -h -o %A 2>/dev/null)" ] && break
+				sleep 0.1
+			done
+		fi
+	fi
 	stop_pid "$dir/run/slurmd.pid"
+	for p in $(our_stepds); do
+		kill -KILL "$p" 2>/dev/null || true
+	done
 	stop_pid "$dir/run/slurmctld.pid"
 	stop_pid "$dir/run/munged.pid"
 	# a socket folder outside DIR (DIR's path was too long for a socket): remove it

@@ -33,6 +33,15 @@ check() { # check DESCRIPTION COMMAND...: PASS when the command succeeds
 section() { echo "-- $* (at $(elapsed "$T0") s)"; }
 elapsed() { "$PYTHON" -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$(date +%s.%N)"; }
 
+# A campaign run in the background, in a process group of its own (setsid): an interrupted
+# test ends it with everything it started (runners, tiprof), through the EXIT trap.
+BG=""
+run_bg() { setsid "$@" & BG=$!; }
+kill_bg() { if [ -n "$BG" ]; then kill -TERM -- "-$BG" 2>/dev/null || true; fi; }
+trap kill_bg EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 rm -rf "$OUT"
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
@@ -141,8 +150,8 @@ wait_running() {
 
 t=$(date +%s.%N)
 rc=0
-$CAMPAIGN run "$TINY" -o "$LOCAL" -j 2 > "$OUT/local-run1.out" 2>&1 &
-runner=$!
+run_bg "$PYTHON" sim/campaign/campaign.py run "$TINY" -o "$LOCAL" -j 2 > "$OUT/local-run1.out" 2>&1
+runner=$BG
 if pid=$(wait_running "$LOCAL" "$VICTIM"); then
 	kill -KILL "$pid"
 	pass "killed $VICTIM's tiprof (pid $pid) mid-run"
@@ -156,7 +165,8 @@ if rpid=$(wait_running "$LOCAL" "$VICTIM2" runner_pid) && pid2=$(wait_running "$
 else
 	bad "$VICTIM2 never seen running"
 fi
-wait $runner || rc=$?
+wait "$runner" || rc=$?
+BG=""
 t_local=$(elapsed "$t")
 check "run 1 exits 1 (jobs failed)" [ "$rc" = 1 ]
 check "run 1 reports the job whose tiprof was killed" grep -q "FAILED  $VICTIM  killed by signal 9 (SIGKILL)" "$OUT/local-run1.out"
@@ -343,7 +353,7 @@ fi
 section "6. the same campaign on a single-node Slurm (slurm-wlm $(dpkg-query -W -f='${Version}' slurmctld 2>/dev/null || echo '?'))"
 CLUSTER="$OUT/slurm-cluster"
 stop_cluster() { sim/campaign/slurm-local.sh stop "$CLUSTER" || true; }
-trap stop_cluster EXIT
+trap 'kill_bg; stop_cluster' EXIT	# also when the test is interrupted or killed (INT/TERM traps)
 t=$(date +%s.%N)
 if ! sim/campaign/slurm-local.sh start "$CLUSTER" 2 > "$OUT/slurm-start.out" 2>&1; then
 	bad "single-node Slurm did not start: $(tail -3 "$OUT/slurm-start.out")"
@@ -356,15 +366,16 @@ pass "munged, slurmctld, slurmd up in $t_start s: $(sinfo -h -o '%P %D %T %C' | 
 SL="$OUT/slurm"
 t=$(date +%s.%N)
 rc=0
-$CAMPAIGN run "$TINY" -o "$SL" --slurm --wait > "$OUT/slurm-run1.out" 2>&1 &
-runner=$!
+run_bg "$PYTHON" sim/campaign/campaign.py run "$TINY" -o "$SL" --slurm --wait > "$OUT/slurm-run1.out" 2>&1
+runner=$BG
 if task=$(wait_running "$SL" "$VICTIM" slurm); then
 	scancel "$task"
 	pass "scancel $task ($VICTIM) mid-run"
 else
 	bad "$VICTIM never seen running on Slurm"
 fi
-wait $runner || rc=$?
+wait "$runner" || rc=$?
+BG=""
 t_slurm=$(elapsed "$t")
 check "run --slurm --wait exits 1 (a task was cancelled)" [ "$rc" = 1 ]
 check "a job array was submitted" grep -Eq "submitted Slurm array job [0-9]+: 12 tasks" "$OUT/slurm-run1.out"
@@ -407,7 +418,7 @@ check "  ... --sbatch-args reached sbatch (job name tiny-clean)" \
 	bash -c "scontrol show job $arr2 | grep -q 'JobName=tiny-clean'"
 check "  ... the same merged results" cmp -s "$LOCAL/merged/results.csv" "$OUT/slurm-clean/merged/results.csv"
 stop_cluster
-trap - EXIT
+trap kill_bg EXIT
 left=""
 for f in munged slurmctld slurmd; do
 	[ -e "$CLUSTER/run/$f.pid" ] && left="$left $f"
