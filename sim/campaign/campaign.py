@@ -670,6 +670,25 @@ def run_slurm(c, out, todo, a):
         print(f"{PROG}: when it has finished: {PROG} merge {c.path}" + (f" -o {a.out}" if a.out else ""))
         return None
     t0 = time.time()
+    try:
+        wait_array(jobid)
+    except KeyboardInterrupt:
+        print(f"{PROG}: stopped waiting; array job {jobid} goes on (scancel {jobid} stops it); "
+              f"`{PROG} status {c.path}` / `{PROG} merge {c.path}` later", file=sys.stderr)
+        sys.exit(130)
+    print(f"{PROG}: array job {jobid} finished after {time.time() - t0:.1f} s", flush=True)
+    failed = []
+    for i, job in enumerate(todo):
+        st = state_of(out, job)
+        if st != "done":
+            failed.append(job["id"])
+            log = os.path.join(sub, f"task-{i // k}.log")
+            print(f"  FAILED  {job['id']}  {failure_summary(out, job['id'])} (task log {log})", flush=True)
+    return failed
+
+
+def wait_array(jobid):
+    """Poll squeue every second until the array has left the queue."""
     failing_since = None
     while True:
         q = subprocess.run(["squeue", "-h", "-j", jobid, "-o", "%i %T"], capture_output=True, text=True)
@@ -690,15 +709,6 @@ def run_slurm(c, out, todo, a):
         else:
             failing_since = None
         time.sleep(1)
-    print(f"{PROG}: array job {jobid} finished after {time.time() - t0:.1f} s", flush=True)
-    failed = []
-    for i, job in enumerate(todo):
-        st = state_of(out, job)
-        if st != "done":
-            failed.append(job["id"])
-            log = os.path.join(sub, f"task-{i // k}.log")
-            print(f"  FAILED  {job['id']}  {failure_summary(out, job['id'])} (task log {log})", flush=True)
-    return failed
 
 
 def cmd_run(a):
