@@ -140,17 +140,17 @@ print()
 print("paper-comparable storage: the OIR plus one sample's registers (one FIFO entry at depth 1);")
 print("the TIP paper's figure is 57 B = 9 B OIR + 48 B of one sample's CSRs (W=4, XLEN=64)")
 for w, p1, pd in rows:
-    oir, entry = p1.get('tiprof_tip_oir', 0), p1.get('tiprof_tip_fifo', 0)
+    oir, entry = p1.get('tiprof_tip_oir', 0), p1.get('tiprof_fifo', 0)
     print(f"  W={w}: OIR {oir / 8:.1f} B + one sample {entry / 8:.1f} B = {(oir + entry) / 8:.1f} B"
           + ("   (paper: 57 B)" if w == 4 else ""))
 print()
 print(f"flip-flops per component (generic synthesis, hierarchy kept, FIFO depth {depth})")
 for w, p1, pd in rows:
     parts = ", ".join(f"{k.replace('tiprof_', '')} {n}" for k, n in sorted(pd.items()) if n)
-    print(f"  W={w}: {parts}; one FIFO entry {pd.get('tiprof_tip_fifo', 0) / depth:.1f}")
+    print(f"  W={w}: {parts}; one FIFO entry {pd.get('tiprof_fifo', 0) / depth:.1f}")
 for w, p1, pd in rows:
     print(f"storage_bytes W={w} XLEN=64 (all but the FIFO): "
-          f"{(sum(pd.values()) - pd.get('tiprof_tip_fifo', 0)) / 8:.1f}")
+          f"{(sum(pd.values()) - pd.get('tiprof_fifo', 0)) / 8:.1f}")
 g0 = stat(f"{out}/generic-w4-x64-d{depth}.stat")
 gs = stat(f"{out}/generic-w4-x64-d{depth}-s.stat")
 f0, fs = sum(per_component(*g0[:2]).values()), sum(per_component(*gs[:2]).values())

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// tiprof profiling unit top: hangs off a core's ROB interface, selects time-proportional (TIP)
-// samples into a FIFO and exposes them through a CSR port and an interrupt.
+// tiprof profiling unit top: hangs off a core's ROB interface. Thin by design (DESIGN.md): the
+// optional input stage, the unit's cycle counter, the CSR access check with TIP_MENABLE, one
+// subsystem per profiling block (today TIP: tiprof_tip.sv), their read data and interrupts ORed.
 module tiprof_unit
 #(
   parameter int W         = 4,    // [1,8] commit width = ROB banks (power of two)
@@ -38,17 +39,6 @@ module tiprof_unit
 
   output logic                 irq_o                // sample interrupt (level)
 );
-
-  localparam int CntW = $clog2(FifoDepth + 1);
-  // Sample record layout in a FIFO entry (LSB first).
-  localparam int OffCycle = 0;
-  localparam int OffFlags = 64;
-  localparam int OffBank  = 69;
-  localparam int OffValid = 72;
-  localparam int OffPriv  = OffValid + W;
-  localparam int OffCtx   = OffPriv + 2;
-  localparam int OffAddr  = OffCtx + 16;
-  localparam int SampleW  = OffAddr + W * XLEN;
 
 `ifndef SYNTHESIS
   initial begin
@@ -118,100 +108,18 @@ module tiprof_unit
     assign r_ctx_id       = ctx_id_i;
   end
 
-  // ---------------------------------------------------------------- ROB-side decode
-  logic [W-1:0]     commit;
-  logic             empty, any_commit, exc;
-  logic [BankW-1:0] youngest, unused_first_commit;
-  logic             unused_any_commit;
-  logic             unused_disp_idx;
+  // ---------------------------------------------------------------- cycle counter
+  // One timestamp for every subsystem's records.
+  logic [63:0] cycle_q;
 
-  assign commit          = r_head_valid & r_head_commit;
-  assign empty           = !r_head_valid[r_head_bank];
-  assign any_commit      = |commit;
-  assign exc             = r_exception && !empty && !any_commit;
-  assign unused_disp_idx = ^r_disp_idx;
-
-  tiprof_bank_order #(
-    .W (W)
-  ) u_commit_order (
-    .mask_i  (commit),
-    .start_i (r_head_bank),
-    .any_o   (unused_any_commit),
-    .first_o (unused_first_commit),
-    .last_o  (youngest)
-  );
-
-  // ---------------------------------------------------------------- OIR
-  logic [XLEN-1:0] oir_addr;
-  logic            oir_mispred, oir_flush, oir_exception;
-  logic [1:0]      oir_priv;
-  logic [15:0]     oir_ctx;
-
-  tiprof_tip_oir #(
-    .W    (W),
-    .XLEN (XLEN)
-  ) u_oir (
-    .clk_i          (clk_i),
-    .rst_ni         (rst_ni),
-    .commit_i       (commit),
-    .youngest_i     (youngest),
-    .exc_i          (exc),
-    .head_bank_i    (r_head_bank),
-    .head_pc_i      (r_head_pc),
-    .head_mispred_i (r_head_mispred),
-    .head_flush_i   (r_head_flush),
-    .priv_i         (r_priv),
-    .ctx_i          (r_ctx_id),
-    .addr_o         (oir_addr),
-    .mispred_o      (oir_mispred),
-    .flush_o        (oir_flush),
-    .exception_o    (oir_exception),
-    .priv_o         (oir_priv),
-    .ctx_o          (oir_ctx)
-  );
-
-  // ---------------------------------------------------------------- sample selection
-  logic [4:0]        s_flags;
-  logic [2:0]        s_bank, c_bank;
-  logic [W-1:0]      s_valid, c_valid;
-  logic [W*XLEN-1:0] s_addr, c_addr;
-  logic [1:0]        s_priv;
-  logic [15:0]       s_ctx;
-  logic              s_pending, cmpl;
-
-  tiprof_tip_select #(
-    .W    (W),
-    .XLEN (XLEN)
-  ) u_select (
-    .head_valid_i    (r_head_valid),
-    .commit_i        (commit),
-    .head_pc_i       (r_head_pc),
-    .head_bank_i     (r_head_bank),
-    .empty_i         (empty),
-    .disp_valid_i    (r_disp_valid),
-    .disp_pc_i       (r_disp_pc),
-    .priv_i          (r_priv),
-    .ctx_i           (r_ctx_id),
-    .oir_addr_i      (oir_addr),
-    .oir_mispred_i   (oir_mispred),
-    .oir_flush_i     (oir_flush),
-    .oir_exception_i (oir_exception),
-    .oir_priv_i      (oir_priv),
-    .oir_ctx_i       (oir_ctx),
-    .flags_o         (s_flags),
-    .bank_o          (s_bank),
-    .valid_o         (s_valid),
-    .addr_o          (s_addr),
-    .priv_o          (s_priv),
-    .ctx_o           (s_ctx),
-    .pending_o       (s_pending),
-    .cmpl_o          (cmpl),
-    .cmpl_bank_o     (c_bank),
-    .cmpl_valid_o    (c_valid),
-    .cmpl_addr_o     (c_addr)
-  );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cycle_q <= '0;
+    else         cycle_q <= cycle_q + 64'd1;
+  end
 
   // ---------------------------------------------------------------- CSR access check
+  // The unit's one CSR space: a subsystem's registers (hit decoded from the address alone) or
+  // TIP_MENABLE, which gates S-mode access to all of them as mcounteren does.
   logic            menable_q, menable_d;
   logic            tip_hit, is_menable, access_ok, csr_legal;
   logic [XLEN-1:0] tip_rdata;
@@ -235,114 +143,41 @@ module tiprof_unit
     else         menable_q <= menable_d;
   end
 
-  // ---------------------------------------------------------------- sampler
-  logic        en, restart, lfsr_we, fire, priv_ok;
-  logic [1:0]  mode, mode_next;
-  logic [3:0]  priv_filter;
-  logic [4:0]  rand_bits_next;
-  logic [31:0] period, period_next, lfsr_wdata, lfsr;
-  logic [63:0] cycle;
+  // ---------------------------------------------------------------- subsystems
+  logic tip_irq;
+  logic unused_disp_idx;
 
-  assign priv_ok = priv_filter[s_priv];
+  assign unused_disp_idx = ^r_disp_idx;   // for ProfileMe
 
-  tiprof_tip_sampler u_sampler (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .en_i             (en),
-    .mode_i           (mode),
-    .period_i         (period),
-    .mode_next_i      (mode_next),
-    .rand_bits_next_i (rand_bits_next),
-    .period_next_i    (period_next),
-    .restart_i        (restart),
-    .lfsr_we_i        (lfsr_we),
-    .lfsr_wdata_i     (lfsr_wdata),
-    .priv_ok_i        (priv_ok),
-    .fire_o           (fire),
-    .cycle_o          (cycle),
-    .lfsr_o           (lfsr)
-  );
-
-  // ---------------------------------------------------------------- FIFO
-  logic [SampleW-1:0] push_data, cmpl_data, head_data;
-  logic               accept, pop, pop_empty, head_valid, fifo_full, fifo_pending;
-  logic [CntW-1:0]    fifo_count;
-  logic               unused_head_valid;
-
-  // A FIFO entry as one vector (field offsets above); completion data has only the fields a
-  // dispatch fills in.
-  assign push_data = {s_addr, s_ctx, s_priv, s_valid, s_bank, s_flags, cycle};
-  assign cmpl_data = {c_addr, 16'd0, 2'd0, c_valid, c_bank, 5'd0, 64'd0};
-
-  tiprof_tip_fifo #(
-    .Depth (FifoDepth),
-    .DataW (SampleW)
-  ) u_fifo (
+  tiprof_tip #(
+    .W         (W),
+    .XLEN      (XLEN),
+    .FifoDepth (FifoDepth)
+  ) u_tip (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .pop_i          (pop),
-    .cmpl_i         (cmpl),
-    .cmpl_data_i    (cmpl_data),
-    .push_i         (fire),
-    .push_pending_i (s_pending),
-    .push_data_i    (push_data),
-    .accept_o       (accept),
-    .pop_empty_o    (pop_empty),
-    .head_valid_o   (head_valid),
-    .head_data_o    (head_data),
-    .count_o        (fifo_count),
-    .full_o         (fifo_full),
-    .pending_o      (fifo_pending)
+    .head_valid_i   (r_head_valid),
+    .head_commit_i  (r_head_commit),
+    .head_pc_i      (r_head_pc),
+    .head_mispred_i (r_head_mispred),
+    .head_flush_i   (r_head_flush),
+    .head_bank_i    (r_head_bank),
+    .exception_i    (r_exception),
+    .disp_valid_i   (r_disp_valid),
+    .disp_pc_i      (r_disp_pc),
+    .priv_i         (r_priv),
+    .ctx_i          (r_ctx_id),
+    .cycle_i        (cycle_q),
+    .req_i          (csr_legal && !is_menable),
+    .we_i           (csr_we_i),
+    .addr_i         (csr_addr_i),
+    .wdata_i        (csr_wdata_i),
+    .hit_o          (tip_hit),
+    .rdata_o        (tip_rdata),
+    .irq_o          (tip_irq)
   );
 
-  assign unused_head_valid = head_valid;   // head_data is already 0 without a complete head
-
-  // ---------------------------------------------------------------- registers
-  logic [31:0] head_info;
-
-  assign head_info = 32'(head_data[OffFlags +: 5]) |
-                     (32'(head_data[OffBank +: 3]) << tiprof_reg_pkg::TIP_S_INFO_BANK_LSB) |
-                     (32'(head_data[OffValid +: W]) << tiprof_reg_pkg::TIP_S_INFO_VALID_LSB) |
-                     (32'(head_data[OffPriv +: 2]) << tiprof_reg_pkg::TIP_S_INFO_PRIV_LSB);
-
-  tiprof_tip_csr #(
-    .W     (W),
-    .XLEN  (XLEN),
-    .Depth (FifoDepth)
-  ) u_csr (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .req_i            (csr_legal && !is_menable),
-    .we_i             (csr_we_i),
-    .addr_i           (csr_addr_i),
-    .wdata_i          (csr_wdata_i),
-    .hit_o            (tip_hit),
-    .rdata_o          (tip_rdata),
-    .cycle_i          (cycle),
-    .lfsr_i           (lfsr),
-    .fifo_count_i     (fifo_count),
-    .fifo_full_i      (fifo_full),
-    .fifo_pending_i   (fifo_pending),
-    .s_cycle_i        (head_data[OffCycle +: 64]),
-    .s_info_i         (head_info),
-    .s_ctx_i          (head_data[OffCtx +: 16]),
-    .s_addr_i         (head_data[OffAddr +: W*XLEN]),
-    .taken_inc_i      (fire && accept),
-    .lost_inc_i       (fire && !accept),
-    .pop_empty_i      (pop_empty),
-    .en_o             (en),
-    .mode_o           (mode),
-    .priv_filter_o    (priv_filter),
-    .period_o         (period),
-    .mode_next_o      (mode_next),
-    .rand_bits_next_o (rand_bits_next),
-    .period_next_o    (period_next),
-    .restart_o        (restart),
-    .lfsr_we_o        (lfsr_we),
-    .lfsr_wdata_o     (lfsr_wdata),
-    .pop_o            (pop),
-    .irq_o            (irq_o)
-  );
+  assign irq_o = tip_irq;
 
 `ifndef SYNTHESIS
   // ---------------------------------------------------------------- assertions (simulation only)
@@ -384,25 +219,15 @@ module tiprof_unit
         else $fatal(1, "a_csr_priv: access to CSR 0x%h from privilege %0d not illegal", csr_addr_i, csr_priv_i);
       assert (!(csr_req_i && !csr_we_i && csr_addr_i == tiprof_reg_pkg::TIP_POP_ADDR) || csr_rdata_o == '0)
         else $fatal(1, "a_csr_pop_reads_zero: a read of TIP_POP returned 0x%h", csr_rdata_o);
-      // Sample assembly: a trigger always takes something, the sample's state is one of four.
-      // (Checked once known: Icarus runs always_comb as always @*, which first evaluates when
-      // an input changes, so these internal nets may be X in the first cycles there.)
-      if (!$isunknown({s_pending, cmpl, s_valid, s_flags})) begin
-        assert (!any_commit || commit[youngest])
-          else $fatal(1, "a_youngest_commits: youngest committing bank %0d does not commit", youngest);
-        assert (s_pending || s_valid != '0)
-          else $fatal(1, "a_sample_nonempty: a complete sample without a valid slot");
-        assert (!(s_pending && cmpl))
-          else $fatal(1, "a_pending_not_completed: a sample pending in the cycle that completes samples");
-        assert (32'(s_flags[0]) + 32'(s_flags[1]) + 32'(|s_flags[4:2]) <= 1)
-          else $fatal(1, "a_sample_one_state: sample flags 0x%h name more than one commit state", s_flags);
-      end
-      assert (!oir_exception || !(oir_mispred || oir_flush))
-        else $fatal(1, "a_oir_exception_alone: the OIR holds an exception with other flags");
     end
   end
 
 `ifndef __ICARUS__
+  // The cycle counter counts every cycle.
+  a_sampler_cycle_step: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    $past(rst_ni) |-> cycle_q == $past(cycle_q) + 64'd1)
+    else $error("a_sampler_cycle_step: cycle went from %0d to %0d", $past(cycle_q), cycle_q);
+
   // ROB contract (DESIGN.md "The ROB interface"; docs/tip-unit.md "Inputs"). Masks rotated into
   // ROB order: bit k is bank (head_bank + k) mod W, so the oldest entry is bit 0.
   function automatic logic [W-1:0] sva_rot(input logic [W-1:0] m, input logic [BankW-1:0] s);
@@ -412,6 +237,14 @@ module tiprof_unit
   function automatic logic sva_prefix(input logic [W-1:0] m);
     sva_prefix = (m & (m + W'(1))) == '0;
   endfunction
+
+  // the ROB-side decode of tiprof_tip.sv, for the properties
+  logic [W-1:0]     commit;
+  logic             empty, any_commit, exc;
+  assign commit     = r_head_valid & r_head_commit;
+  assign empty      = !r_head_valid[r_head_bank];
+  assign any_commit = |commit;
+  assign exc        = r_exception && !empty && !any_commit;
 
   logic [W-1:0]     sva_valid_rot, sva_commit_rot, sva_disp_rot, sva_redirect_rot;
   logic [BankW-1:0] sva_next_head;

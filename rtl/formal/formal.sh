@@ -14,8 +14,8 @@ yosys=${YOSYS:-yosys}
 smtbmc=${YOSYS_SMTBMC:-yosys-smtbmc}
 out=build/formal
 rm -rf "$out"; mkdir -p "$out"
-# The RTL as fpga/synth.sh reads it, less the sampler (tiprof_tip_sampler_free.sv replaces it).
-rtl=$(grep -v '^//' rtl/tiprof.f | grep -v 'tiprof_tip_sampler.sv')
+# The RTL as fpga/synth.sh reads it, less the interval block (tiprof_interval_free.sv replaces it).
+rtl=$(grep -v '^//' rtl/tiprof.f | grep -v 'tiprof_interval.sv')
 for t in z3 "$yosys" "$smtbmc"; do
   command -v "$t" >/dev/null || { echo "formal: $t not found (scripts/deps.sh installs it)"; exit 1; }
 done
@@ -25,10 +25,10 @@ runs=(
   "contract||pass||"
   "free|-DFORMAL_NO_ROB_CONTRACT -DFORMAL_NO_P5|pass||"
   "needs-contract|-DFORMAL_NO_ROB_CONTRACT|p5_||"
-  "m1-lost-not-counted||p1_|tiprof_unit.sv|s/(fire \&\& !accept)/(1'b0)/"
-  "m2-full-pop-drops||p1_|tiprof_tip_fifo.sv|s/(used_after_pop != CntW'(Depth))/(used_q != CntW'(Depth))/"
-  "m3-pop-keeps-head||p2_|tiprof_tip_fifo.sv|s/rd_d   = do_pop ? ptr_add(rd_q, CntW'(1)) : rd_q;/rd_d = rd_q;/"
-  "m4-oir-oldest||p3_|tiprof_unit.sv|s/\.youngest_i     (youngest)/.youngest_i (rob_head_bank_i)/"
+  "m1-lost-not-counted||p1_|tiprof_tip.sv|s/(fire \&\& !accept)/(1'b0)/"
+  "m2-full-pop-drops||p1_|tiprof_fifo.sv|s/(used_after_pop != CntW'(Depth))/(used_q != CntW'(Depth))/"
+  "m3-pop-keeps-head||p2_|tiprof_fifo.sv|s/rd_d   = do_pop ? ptr_add(rd_q, CntW'(1)) : rd_q;/rd_d = rd_q;/"
+  "m4-oir-oldest||p3_|tiprof_tip.sv|s/\.youngest_i     (youngest)/.youngest_i (head_bank_i)/"
   "m5-stalled-valid||p4_|tiprof_tip_select.sv|s/valid_o    = head_valid_i;/valid_o    = commit_i;/"
 )
 
@@ -37,10 +37,10 @@ run_one() { # spec
   local d=$out/$name; mkdir -p "$d/rtl"
   local files=()
   for f in $rtl; do cp "$f" "$d/rtl/"; files+=("$d/rtl/$(basename "$f")"); done
-  # the property module, instantiated in the unit's scope (what `bind` would do)
-  awk -v n="$(grep -c '^endmodule' rtl/tiprof_unit.sv)" \
+  # the property module, instantiated in the TIP subsystem's scope (what `bind` would do)
+  awk -v n="$(grep -c '^endmodule' rtl/tiprof_tip.sv)" \
     '/^endmodule/ { if (++c == n) print "`include \"tiprof_tip_formal_hook.svh\"" } { print }' \
-    rtl/tiprof_unit.sv > "$d/rtl/tiprof_unit.sv"
+    rtl/tiprof_tip.sv > "$d/rtl/tiprof_tip.sv"
   if [ -n "$file" ]; then
     sed "$expr" "$d/rtl/$file" > "$d/rtl/$file.mut"
     if cmp -s "$d/rtl/$file" "$d/rtl/$file.mut"; then
@@ -48,7 +48,7 @@ run_one() { # spec
     mv "$d/rtl/$file.mut" "$d/rtl/$file"
   fi
   if ! $yosys -q -l "$d/yosys.log" -p "read_verilog -sv -I rtl/formal ${files[*]}; \
-       read_verilog -sv -formal $defs rtl/formal/tiprof_tip_sampler_free.sv rtl/formal/tiprof_tip_formal.sv \
+       read_verilog -sv -formal $defs rtl/formal/tiprof_interval_free.sv rtl/formal/tiprof_tip_formal.sv \
        rtl/formal/tiprof_tip_formal_top.sv; prep -flatten -top tiprof_tip_formal_top; memory_map; \
        opt -full; wreduce; opt_clean; async2sync; dffunmap; write_smt2 -wires $d/model.smt2" >/dev/null 2>&1; then
     echo "  FAIL  $name: yosys failed (see $d/yosys.log)"; return 1; fi

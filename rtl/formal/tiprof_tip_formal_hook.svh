@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Inserted by rtl/formal/formal.sh before the last `endmodule` of a copy of rtl/tiprof_unit.sv
-// (build/formal/): instantiates the property module in the unit's scope, as `bind` would.
+// Inserted by rtl/formal/formal.sh before the last `endmodule` of a copy of rtl/tiprof_tip.sv
+// (build/formal/): instantiates the property module in the TIP subsystem's scope, as `bind`
+// would. The CSR port seen here is the subsystem's: the unit top passes only legal accesses to a
+// TIP register (req_i), so the property module sees no illegal ones.
   tiprof_tip_formal #(
     .W (W), .XLEN (XLEN), .Depth (FifoDepth), .CntW (CntW), .SampleW (SampleW),
     .OffCycle (OffCycle), .OffFlags (OffFlags), .OffBank (OffBank), .OffValid (OffValid),
@@ -8,22 +10,22 @@
   ) u_formal (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .head_valid_i    (rob_head_valid_i),
-    .head_commit_i   (rob_head_commit_i),
-    .head_pc_i       (rob_head_pc_i),
-    .head_mispred_i  (rob_head_mispred_i),
-    .head_flush_i    (rob_head_flush_i),
-    .head_bank_i     (rob_head_bank_i),
-    .exception_i     (rob_exception_i),
-    .disp_valid_i    (rob_disp_valid_i),
-    .disp_pc_i       (rob_disp_pc_i),
+    .head_valid_i    (head_valid_i),
+    .head_commit_i   (head_commit_i),
+    .head_pc_i       (head_pc_i),
+    .head_mispred_i  (head_mispred_i),
+    .head_flush_i    (head_flush_i),
+    .head_bank_i     (head_bank_i),
+    .exception_i     (exception_i),
+    .disp_valid_i    (disp_valid_i),
+    .disp_pc_i       (disp_pc_i),
     .priv_i          (priv_i),
-    .ctx_i           (ctx_id_i),
-    .csr_req_i       (csr_req_i),
-    .csr_we_i        (csr_we_i),
-    .csr_addr_i      (csr_addr_i),
-    .csr_rdata_i     (csr_rdata_o),
-    .csr_illegal_i   (csr_illegal_o),
+    .ctx_i           (ctx_i),
+    .csr_req_i       (req_i),
+    .csr_we_i        (we_i),
+    .csr_addr_i      (addr_i),
+    .csr_rdata_i     (rdata_o),
+    .csr_illegal_i   (1'b0),
     .fire_i          (fire),
     .pop_i           (pop),
     .pop_empty_i     (pop_empty),

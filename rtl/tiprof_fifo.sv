@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sample FIFO: samples in order; pending (Drained) entries carry a pending bit and are completed
-// together when their instruction dispatches. Pop, completion, then allocation.
-module tiprof_tip_fifo #(
-  parameter int Depth = 8,                  // [1,65535] entries
-  parameter int DataW = 64,                 // [1,..] bits per entry
+// Record FIFO, one instance per subsystem (TIP samples, ProfileMe records): records in order.
+// With Completion = 1, an entry may be pushed pending (a TIP Drained sample) and is completed,
+// with every other pending entry, when its instruction dispatches; with Completion = 0 there is
+// no pending state (cmpl_i, cmpl_data_i and push_pending_i are ignored). Pop, completion, then
+// allocation.
+module tiprof_fifo #(
+  parameter int Depth      = 8,             // [1,65535] entries
+  parameter int DataW      = 64,            // [1,..] bits per entry
+  parameter int Completion = 1,             // [0,1] entries may be pushed pending
   localparam int PtrW = (Depth > 1) ? $clog2(Depth) : 1,
   localparam int CntW = $clog2(Depth + 1)
 ) (
@@ -55,14 +59,32 @@ module tiprof_tip_fifo #(
   always_comb begin
     rd_d   = do_pop ? ptr_add(rd_q, CntW'(1)) : rd_q;
     used_d = used_after_pop + CntW'(accept_o);
-    pend_d = cmpl_i ? '0 : pend_q;
-    if (accept_o && push_pending_i) pend_d = pend_d + CntW'(1);
   end
 
-  // Per entry: written by a push, or completed while pending. Pending entries are normally the
-  // youngest; inputs that break the ROB contract can queue a complete sample behind one.
-  for (genvar i = 0; i < Depth; i++) begin : g_entry
-    assign pbit_d[i] = (accept_o && wr_ptr == PtrW'(i)) ? push_pending_i : (pbit_q[i] && !cmpl_i);
+  logic             cmpl, push_pending;   // completion in effect (0 without Completion)
+  logic [DataW-1:0] cmpl_data;
+
+  if (Completion != 0) begin : g_completion
+    assign cmpl         = cmpl_i;
+    assign cmpl_data    = cmpl_data_i;
+    assign push_pending = push_pending_i;
+    always_comb begin
+      pend_d = cmpl ? '0 : pend_q;
+      if (accept_o && push_pending) pend_d = pend_d + CntW'(1);
+    end
+    // Per entry: written by a push, or completed while pending. Pending entries are normally the
+    // youngest; inputs that break the ROB contract can queue a complete sample behind one.
+    for (genvar i = 0; i < Depth; i++) begin : g_entry
+      assign pbit_d[i] = (accept_o && wr_ptr == PtrW'(i)) ? push_pending : (pbit_q[i] && !cmpl);
+    end
+  end else begin : g_no_completion
+    logic unused_cmpl;
+    assign unused_cmpl  = ^{cmpl_i, cmpl_data_i, push_pending_i};
+    assign cmpl         = 1'b0;
+    assign cmpl_data    = '0;
+    assign push_pending = 1'b0;
+    assign pend_d       = '0;
+    assign pbit_d       = '0;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -86,8 +108,8 @@ module tiprof_tip_fifo #(
     for (int unsigned i_wr = 0; i_wr < Depth; i_wr++) begin
       if (accept_o && wr_ptr == PtrW'(i_wr)) begin
         mem_q[i_wr] <= push_data_i;
-      end else if (cmpl_i && pbit_q[i_wr]) begin
-        mem_q[i_wr] <= mem_q[i_wr] | cmpl_data_i;
+      end else if (cmpl && pbit_q[i_wr]) begin
+        mem_q[i_wr] <= mem_q[i_wr] | cmpl_data;
       end
     end
   end
@@ -113,8 +135,8 @@ module tiprof_tip_fifo #(
       assert (!(push_i && !accept_o) || (full_o && !do_pop))
         else $fatal(1, "a_fifo_refuse_only_full: a sample was refused with %0d of %0d entries used",
                     used_after_pop, Depth);
-      if (push_i && accept_o && push_pending_i) begin
-        assert (!cmpl_i)
+      if (push_i && accept_o && push_pending) begin
+        assert (!cmpl)
           else $fatal(1, "a_fifo_pending_no_cmpl: a new pending entry and a completion in one cycle");
       end
     end
@@ -128,7 +150,7 @@ module tiprof_tip_fifo #(
                 $past(used_q), $past(do_pop), $past(accept_o));
   // A completion leaves nothing pending (unless a new pending sample arrives with it).
   a_fifo_cmpl_all: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    cmpl_i && !(accept_o && push_pending_i) |=> pend_q == '0)
+    cmpl && !(accept_o && push_pending) |=> pend_q == '0)
     else $error("a_fifo_cmpl_all: %0d entries still pending after a completion", pend_q);
 `endif
 `endif
