@@ -21,6 +21,9 @@ static const struct opt_def opt_vocab[] = {
 	{ OPT_RANDOM_BITS, '\0', "random-bits", { "rand-bits", NULL }, "K",
 	  "random-interval bits, 0..31 (0 = periodic; default: log2 P for a power of two, "
 	  "else 8 more, at most 31)" },
+	{ OPT_SAMPLER_SEED, '\0', "sampler-seed", { NULL }, "N",
+	  "seed of the sampler's LFSR (TIP_LFSR), 1..4294967295 (default: the unit's reset "
+	  "value): repeated runs with different seeds sample different cycles" },
 	{ OPT_PERIODIC, '\0', "periodic", { NULL }, NULL,
 	  "sample at fixed intervals (same as --random-bits 0)" },
 	{ OPT_EVENT, 'e', "event", { NULL }, "E", "the event that paces sampling" },

@@ -283,8 +283,7 @@ def check_with_tiprof(c):
             continue
         ok, msg = tiprof_accepts(c.tiprof, [SEED_OPTION, v])
         if not ok:
-            raise CampaignError(f"{c.path}:{n}: seed '{v}': this tiprof accuracy cannot seed the "
-                                f"sampler ({msg}); use 'seed reset'")
+            raise CampaignError(f"{c.path}:{n}: seed '{v}': {msg}")
     if c.options:
         ok, msg = tiprof_accepts(c.tiprof, c.options)
         if not ok:

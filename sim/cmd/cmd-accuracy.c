@@ -83,6 +83,7 @@ struct acc_ctx {
 	const char *config;         /* core preset */
 	unsigned rand_bits;         /* k of the random mode (--rand-bits), for every lane */
 	int rand_bits_set;          /* --rand-bits given; else each lane's tiprof_random_bits */
+	uint32_t sampler_seed;      /* --sampler-seed: TIP_LFSR before sampling (0: not given) */
 	int periodic;               /* periodic instead of TIP's random interval */
 	int json;                   /* the report as one JSON object */
 	struct run_opts run;        /* report file, sysroot, exe path, progress line */
@@ -196,16 +197,21 @@ static void dc_retire(struct disp_check *d, const struct core_insn *e)
 		d->head = 0;
 }
 
-/* One cycle of one lane: program the unit in cycles 0 and 1, step it, feed the policies. */
+/* One cycle of one lane: program the unit in its first cycles, step it, feed the policies. */
 static void lane_cycle(const struct acc_ctx *x, struct acc_lane *ln, uint64_t cyc,
 		       const struct core_cycle_out *o)
 {
 	struct tip_csr_req q = { 0 };
 	struct tiprof_sample s;
 
-	if (cyc == 0)
+	/* with --sampler-seed, TIP_LFSR is written first and the rest one cycle later */
+	uint64_t c0 = x->sampler_seed ? 1 : 0;
+
+	if (x->sampler_seed && cyc == 0)
+		csr_write(&q, TIPROF_TIP_LFSR, x->sampler_seed);
+	else if (cyc == c0)
 		csr_write(&q, TIPROF_TIP_PERIOD, ln->period);
-	else if (cyc == 1)
+	else if (cyc == c0 + 1)
 		csr_write(&q, TIPROF_TIP_CTRL, 0xF1u |
 			  (x->periodic ? TIPROF_MODE_PERIODIC : TIPROF_MODE_RANDOM_INTERVAL)
 			  << TIPROF_TIP_CTRL_MODE_SHIFT | ln->rand_bits << TIPROF_TIP_CTRL_RAND_BITS_SHIFT);
@@ -749,6 +755,7 @@ static const struct opt_use accuracy_uses[] = {
 	{ OPT_SWEEP, "several periods on one run: error vs sampling period" },
 	{ OPT_RANDOM_BITS, NULL },
 	{ OPT_PERIODIC, NULL },
+	{ OPT_SAMPLER_SEED, NULL },
 	{ OPT_POLICIES, "report only these: TIP, TIP-ILP, NCI, NCI+ILP, LCI, Dispatch, Software" },
 	{ OPT_SKID, "interrupt skid of the Software policy (default 40 cycles)" },
 	{ OPT_OUTPUT, "write the report to FILE (default: standard error; '-': standard output)" },
@@ -829,6 +836,11 @@ int cmd_accuracy(int argc, char **argv)
 				goto usage;
 			x->rand_bits = (unsigned)v;
 			x->rand_bits_set = 1;
+			break;
+		case OPT_SAMPLER_SEED:
+			if (opt_u64(&p, 1, 0xffffffffu, &v))
+				goto usage;
+			x->sampler_seed = (uint32_t)v;
 			break;
 		case OPT_SWEEP:
 			if (parse_sweep(x, p.arg))

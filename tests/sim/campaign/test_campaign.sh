@@ -101,9 +101,7 @@ bad_case suite-missing ":1: suite '$OUT/bad/none.txt': cannot read: No such file
 bad_case workdir ":2: workdir: no such folder '$OUT/none'" "$good_wl" "workdir $OUT/none"
 bad_case no-stdin ":2: workload: no such input file '$OUT/none.txt'" "$good_wl" "workload w $WORKLOADS/matmul < $OUT/none.txt"
 bad_case stdin-mid ":1: workload: '< FILE' must end the line" "workload w $WORKLOADS/matmul < $OUT/none.txt 48"
-if ! "$TIPROF" help accuracy | grep -q -- '--sampler-seed'; then
-	bad_case seed ":2: seed '7': this tiprof accuracy cannot seed the sampler" "$good_wl" "seed reset 7"
-fi
+bad_case bad-seed ":2: seed '0'" "$good_wl" "seed 0"
 rc=0
 printf '%s\n' "$good_wl" > "$OUT/bad/only.campaign"
 $CAMPAIGN run "$OUT/bad/only.campaign" -o "$OUT/bad/out-only" --only matmul.4wide.p64.random,nope \
@@ -137,11 +135,14 @@ check "the description expands to 12 jobs" [ "$njobs" = 12 ]
 # Wait until JOB of results folder RES is running; print the pid of its tiprof (or its
 # Slurm task with 'slurm').
 wait_running() {
-	local res=$1 job=$2 what=${3:-pid} _
-	for _ in $(seq 600); do
+	local res=$1 job=$2 what=${3:-pid} _ v
+	for _ in $(seq 2400); do	# up to 2 min: the jobs before it may run slowly on a loaded machine
+		# sed, not a python start-up per poll: a victim job lasts about a second, and on a
+		# loaded machine a poll that takes longer can miss it
 		if [ -s "$res/running/$job.json" ]; then
-			"$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' \
-				"$res/running/$job.json" "$what" && return 0
+			# a pid, or a Slurm task "JOBID_TASK"
+			v=$(sed -n "s/^ *\"$what\": \"\{0,1\}\([0-9_][0-9_]*\).*/\1/p" "$res/running/$job.json" 2>/dev/null)
+			[ -n "$v" ] && { echo "$v"; return 0; }
 		fi
 		sleep 0.05
 	done
@@ -223,6 +224,38 @@ EOF
 		bad "$j: result differs from a direct run"
 	fi
 done
+
+# Seeds: 'seed 7 8' runs each job with tiprof accuracy --sampler-seed N; the two seeds sample
+# different cycles (different TIP errors) and each equals a direct run with that seed.
+if "$TIPROF" help accuracy | grep -q -- '--sampler-seed'; then
+	printf '%s\n' "name seeds" "$good_wl" "period 64" "seed 7 8" > "$OUT/seeds.campaign"
+	if $CAMPAIGN run "$OUT/seeds.campaign" -o "$OUT/seeds" -j 2 > "$OUT/seeds.out" 2>&1 &&
+	   "$PYTHON" - "$OUT/seeds/results" "$OUT" > "$OUT/seeds.check" 2>&1 <<'EOF'; then
+import json, os, subprocess, sys
+res, out = sys.argv[1:3]
+errs = {}
+for seed in ("7", "8"):
+    r = json.load(open(os.path.join(res, f"matmul.4wide.p64.random.s{seed}.json")))
+    argv = r["argv"][:]
+    assert argv[argv.index("--sampler-seed") + 1] == seed, argv
+    i = argv.index("--")
+    d_path = os.path.join(out, f"seed-direct-{seed}.json")
+    argv[i:i] = ["-o", d_path]
+    with open(d_path + ".stdout", "wb") as f:
+        subprocess.run(argv, env={}, stdin=subprocess.DEVNULL, stdout=f, check=True)
+    d = json.load(open(d_path))
+    assert d == r["accuracy"], f"seed {seed}: result differs from a direct run"
+    errs[seed] = d["policies"]["TIP"]["instruction"]
+assert errs["7"] != errs["8"], f"seeds 7 and 8 gave the same TIP error {errs['7']}"
+print(f"TIP instruction error {errs['7']:.4f} (seed 7) vs {errs['8']:.4f} (seed 8)")
+EOF
+		pass "seed 7 8: each job = a direct --sampler-seed run, the seeds sample different cycles: $(cat "$OUT/seeds.check")"
+	else
+		bad "seeded campaign: $(tail -3 "$OUT/seeds.out") $(tail -3 "$OUT/seeds.check" 2>/dev/null)"
+	fi
+else
+	bad "tiprof accuracy has no --sampler-seed"
+fi
 
 # ---- 4. a job forced to fail -------------------------------------------------------------------
 section "4. a failing job"
