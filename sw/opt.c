@@ -55,6 +55,9 @@ static const struct opt_def opt_vocab[] = {
 	{ OPT_ROB_TRACE, '\0', "rob-trace", { NULL }, "FILE",
 	  "record the per-cycle ROB interface (docs/rob-trace.md)" },
 	{ OPT_SWEEP, '\0', "sweep", { NULL }, "P1,P2,...", "several periods on one run" },
+	{ OPT_WINDOWS, '\0', "windows", { NULL }, "W,D,U[,cold]",
+	  "sampled simulation: warm U instructions functionally, simulate D in detail unmeasured, "
+	  "measure W; repeated to the end" },
 	{ OPT_SKID, '\0', "skid", { NULL }, "L", "interrupt skid of the Software policy, cycles" },
 	{ OPT_POLICIES, '\0', "policies", { NULL }, "P1,P2,...", "report only these policies" },
 	{ OPT_PROGRESS, '\0', "progress", { NULL }, NULL,

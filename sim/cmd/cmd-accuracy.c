@@ -11,7 +11,10 @@
  * --sweep runs one TIP model per period side by side on the same ROB stream of ONE simulation
  * (a "lane" per period, each with its own policies) and prints error vs sampling period;
  * --svg writes the charts (docs/accuracy.md). --rob-trace records the core's ROB interface
- * for replay through the RTL (docs/rob-trace.md).
+ * for replay through the RTL (docs/rob-trace.md). --windows W,D,U samples the run (SMARTS-style:
+ * U instructions warmed functionally, D simulated in detail unmeasured, W measured, repeated;
+ * sim/run): the Oracle, the TIP model and every policy see only the measured cycles
+ * (docs/accuracy.md, "Sampled simulation"). --oracle writes the Oracle profile.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -21,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd_out.h"
@@ -56,6 +60,7 @@ struct acc_lane {
 	uint32_t period;            /* sampling period in cycles */
 	unsigned rand_bits;         /* k of the random mode for this period */
 	int inited;                 /* tip, rp and fe are initialised */
+	uint64_t seen;              /* cycles given to this lane (= cycle number when not sampled) */
 	struct tip_model tip;       /* the TIP unit's reference model */
 	struct rob_policies rp;     /* ROB-level Oracle and policies */
 	struct fe_policies fe;      /* Dispatch and Software */
@@ -110,6 +115,11 @@ struct acc_ctx {
 	struct disp_check dc;       /* Dispatch tag vs the ROB interface (lane 0) */
 	unsigned rob_entries;       /* ROB size (disp_idx wraps at it) */
 	char err[512];              /* message of a failure */
+	int sampled;                /* --windows given */
+	struct sim_windows win;     /* its W, D, U */
+	struct sim_sampled_stats sst; /* what the sampled run did */
+	double wall_s;              /* wall time of the simulation */
+	const char *oracle_path;    /* --oracle: write the Oracle profile here */
 };
 
 /* Profile of policy i (SH_*) in lane ln. */
@@ -205,13 +215,15 @@ static void lane_cycle(const struct acc_ctx *x, struct acc_lane *ln, uint64_t cy
 	struct tiprof_sample s;
 
 	/* with --sampler-seed, TIP_LFSR is written first and the rest one cycle later */
-	uint64_t c0 = x->sampler_seed ? 1 : 0;
+	uint64_t c0 = x->sampler_seed ? 1 : 0, n = ln->seen++;
 
-	if (x->sampler_seed && cyc == 0)
+	/* counted in the cycles this lane is given: sampled runs program it in their first
+	 * measured cycles, and the unit is clocked only in measured cycles */
+	if (x->sampler_seed && n == 0)
 		csr_write(&q, TIPROF_TIP_LFSR, x->sampler_seed);
-	else if (cyc == c0)
+	else if (n == c0)
 		csr_write(&q, TIPROF_TIP_PERIOD, ln->period);
-	else if (cyc == c0 + 1)
+	else if (n == c0 + 1)
 		csr_write(&q, TIPROF_TIP_CTRL, 0xF1u |
 			  (x->periodic ? TIPROF_MODE_PERIODIC : TIPROF_MODE_RANDOM_INTERVAL)
 			  << TIPROF_TIP_CTRL_MODE_SHIFT | ln->rand_bits << TIPROF_TIP_CTRL_RAND_BITS_SHIFT);
@@ -245,6 +257,35 @@ static int acc_consume(void *ctx, uint64_t cyc, const struct core_cycle_out *o, 
 	for (unsigned k = 0; k < o->n_retired; k++)
 		dc_retire(&x->dc, o->retired[k]);
 	return 0;
+}
+
+/* A sampled run's cycle outside the measured windows: its retired records still resolve the
+ * front-end policies' pending samples (they wait for a later record in program order) and
+ * the Dispatch cross-check's; nothing else sees it. */
+static int acc_skip(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+		    size_t errlen)
+{
+	struct acc_ctx *x = ctx;
+
+	(void)cyc;
+	(void)err;
+	(void)errlen;
+	for (unsigned l = 0; l < x->nlanes; l++)
+		for (unsigned k = 0; k < o->n_retired; k++)
+			fe_policies_retire(&x->lane[l].fe, o->retired[k]->pc,
+					   o->retired[k]->t_fetch, o->retired[k]->t_dispatch,
+					   !(o->retired[k]->events & CORE_EV_EXCEPTION));
+	for (unsigned k = 0; k < o->n_retired; k++)
+		dc_retire(&x->dc, o->retired[k]);
+	return 0;
+}
+
+static double wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* After the last cycle: every lane's books closed, nothing pending, nothing out of memory. */
@@ -296,10 +337,17 @@ static int acc_loop(struct acc_ctx *x)
 		c = sim_consumer_progress(&x->prog);
 		sim_run_attach(&run, &c);
 	}
-	if (sim_run_loop(&run, x->err, sizeof(x->err))) {
+	x->wall_s = wall_now();
+	if (x->sampled) {
+		run.skip = acc_skip;
+		run.skip_ctx = x;
+	}
+	if (x->sampled ? sim_run_sampled(&run, &x->win, &x->sst, x->err, sizeof(x->err))
+		       : sim_run_loop(&run, x->err, sizeof(x->err))) {
 		sim_progress_erase(&x->prog);
 		return -1;
 	}
+	x->wall_s = wall_now() - x->wall_s;
 	if (x->run.progress)
 		sim_progress_remember(&x->prog, core_stats(x->core)->insns);
 	return 0;
@@ -394,6 +442,65 @@ static void json_lane(FILE *out, const struct acc_ctx *x, const struct acc_lane 
 	fprintf(out, "}");
 }
 
+/* Detailed fraction, and the speed-up over a full detailed run estimated from this run's own
+ * detailed speed (instructions per second in the detailed model, drains included). */
+static void acc_sampled_figures(const struct acc_ctx *x, double *frac, double *speedup)
+{
+	const struct sim_sampled_stats *t = &x->sst;
+	double all = (double)(t->detailed_insns + t->warmed_insns);
+	double rate = t->detailed_s > 0 ? (double)t->detailed_insns / t->detailed_s : 0;
+
+	*frac = all > 0 ? (double)t->detailed_insns / all : 1;
+	*speedup = rate > 0 && x->wall_s > 0 ? all / rate / x->wall_s : 1;
+}
+
+static void acc_report_sampled(const struct acc_ctx *x, FILE *out)
+{
+	const struct sim_sampled_stats *t = &x->sst;
+	double frac, sp;
+
+	acc_sampled_figures(x, &frac, &sp);
+	fprintf(out, "  sampled: %llu windows of W %llu measured after D %llu detailed and U %llu "
+		"%s instructions; measured %llu instructions in %llu cycles (IPC %.3f); detailed "
+		"%llu instructions (%.2f%%), warmed %llu; %.2f s (%.2f s detailed, %.2f s warming), "
+		"about %.1fx faster than full detail (estimated from this run's detailed speed)\n",
+		(unsigned long long)t->windows, (unsigned long long)x->win.measure,
+		(unsigned long long)x->win.detail, (unsigned long long)x->win.warm,
+		x->win.cold ? "skipped (cold)" : "warmed", (unsigned long long)t->measured_insns, (unsigned long long)t->measured_cycles,
+		t->measured_cycles ? (double)t->measured_insns / (double)t->measured_cycles : 0.0,
+		(unsigned long long)t->detailed_insns, 100 * frac,
+		(unsigned long long)t->warmed_insns, x->wall_s, t->detailed_s, t->warm_s, sp);
+}
+
+static void acc_json_sampled(const struct acc_ctx *x, FILE *out)
+{
+	const struct sim_sampled_stats *t = &x->sst;
+	const struct core_stats *m = &t->measured;
+	double frac, sp;
+
+	acc_sampled_figures(x, &frac, &sp);
+	fprintf(out, ", \"sampling\": {\"measure\": %llu, \"detail\": %llu, \"warm\": %llu, "
+		"\"cold\": %s, \"windows\": %llu, \"measured_insns\": %llu, \"measured_cycles\": %llu, "
+		"\"detailed_insns\": %llu, \"detailed_cycles\": %llu, \"warmed_insns\": %llu, "
+		"\"detailed_fraction\": %.6f, \"wall_s\": %.3f, \"detailed_s\": %.3f, "
+		"\"warm_s\": %.3f, \"speedup_estimate\": %.3f, \"measured_stats\": {"
+		"\"insns\": %llu, \"cycles\": %llu, \"loads\": %llu, \"stores\": %llu, "
+		"\"l1d_miss\": %llu, \"l1i_miss\": %llu, \"l2_miss\": %llu, \"branches\": %llu, "
+		"\"br_mispred\": %llu, \"jumps\": %llu, \"jump_mispred\": %llu}}",
+		(unsigned long long)x->win.measure, (unsigned long long)x->win.detail,
+		(unsigned long long)x->win.warm, x->win.cold ? "true" : "false",
+		(unsigned long long)t->windows,
+		(unsigned long long)t->measured_insns, (unsigned long long)t->measured_cycles,
+		(unsigned long long)t->detailed_insns, (unsigned long long)t->detailed_cycles,
+		(unsigned long long)t->warmed_insns, frac, x->wall_s, t->detailed_s, t->warm_s, sp,
+		(unsigned long long)m->insns, (unsigned long long)m->cycles,
+		(unsigned long long)m->loads, (unsigned long long)m->stores,
+		(unsigned long long)m->l1d_miss, (unsigned long long)m->l1i_miss,
+		(unsigned long long)m->l2_miss, (unsigned long long)m->branches,
+		(unsigned long long)m->br_mispred, (unsigned long long)m->jumps,
+		(unsigned long long)m->jump_mispred);
+}
+
 static void acc_report(struct acc_ctx *x, FILE *out)
 {
 	const struct acc_lane *ln = &x->lane[0];
@@ -432,6 +539,8 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 			}
 			fprintf(out, "]");
 		}
+		if (x->sampled)
+			acc_json_sampled(x, out);
 		fprintf(out, "}\n");
 		return;
 	}
@@ -439,6 +548,8 @@ static void acc_report(struct acc_ctx *x, FILE *out)
 		"%llu lost\n", x->prog_argv[0], x->config, (unsigned long long)ln->rp.cycles,
 		(unsigned long long)ln->tip_samples, x->periodic ? "periodic" : "random interval",
 		ln->period, (unsigned long long)ln->tip.lost);
+	if (x->sampled)
+		acc_report_sampled(x, out);
 	fprintf(out, "  Oracle cross-check (core Oracle vs ROB-stream Oracle): largest relative "
 		"difference %.3g over %zu addresses; TIP vs Ideal: %.3g\n", x->oracle_maxdiff,
 		x->orc.n, x->tip_ideal_maxdiff);
@@ -672,6 +783,18 @@ static int acc_run(struct acc_ctx *x)
 		goto fail;
 	if (acc_loop(x) || sim_trace_close(&x->tw, 1, x->err, sizeof(x->err)))
 		goto fail;
+	if (x->oracle_path) {
+		FILE *pf = fopen(x->oracle_path, "w");
+
+		if (!pf || oracle_write(&x->orc, pf, x->sampled ? x->sst.measured_insns :
+					core_stats(x->core)->insns) || fclose(pf)) {
+			if (pf)		/* no partial profile */
+				unlink(x->oracle_path);
+			snprintf(x->err, sizeof(x->err), "cannot write the Oracle profile to %s",
+				 x->oracle_path);
+			goto fail;
+		}
+	}
 	acc_crosscheck(x);
 	acc_errors(x);
 	fflush(stdout);		/* the program's output first, when both go to one place */
@@ -748,6 +871,43 @@ static int parse_sweep(struct acc_ctx *x, const char *arg)
 	return 0;
 }
 
+/* --windows W,D,U[,cold]: three instruction counts, W >= 1, and "cold" to skip the U
+ * instructions without warming; returns 0 or -1 (one line printed). */
+static int parse_windows(struct acc_ctx *x, const char *arg)
+{
+	uint64_t v[3];
+	const char *p = arg;
+	char *end;
+	int cold = 0;
+
+	for (int k = 0; k < 3; k++) {
+		unsigned long long n;
+
+		errno = 0;
+		n = strtoull(p, &end, 10);
+		if (k == 2 && !strcmp(end, ",cold"))
+			cold = 1;
+		else if (end == p || !isdigit((unsigned char)*p) || errno || n > (1ULL << 50) ||
+			 (k < 2 ? *end != ',' : *end != '\0') || (k == 0 && n == 0))
+			goto bad;
+		if (end == p || !isdigit((unsigned char)*p) || errno || n > (1ULL << 50))
+			goto bad;
+		v[k] = n;
+		p = end + 1;
+	}
+	x->win.measure = v[0];
+	x->win.detail = v[1];
+	x->win.warm = v[2];
+	x->win.cold = cold;
+	x->sampled = 1;
+	return 0;
+bad:
+	fprintf(stderr, "tiprof accuracy: --windows: bad value '%s' (W,D,U[,cold]: W >= 1 "
+		"measured, D detailed warm-up and U functionally warmed instructions, e.g. "
+		"10000,2000,100000)\n", arg);
+	return -1;
+}
+
 static const struct opt_use accuracy_uses[] = {
 	{ OPT_CONFIG, NULL },
 	{ OPT_PERIOD, "cycles between samples (default: 16, 64 and 256 side by side, the longest "
@@ -762,6 +922,9 @@ static const struct opt_use accuracy_uses[] = {
 	{ OPT_JSON, "print the report as one JSON object" },
 	{ OPT_SVG, "write the charts into directory OUT" },
 	{ OPT_ROB_TRACE, "record the per-cycle ROB interface for replay through the RTL" },
+	{ OPT_WINDOWS, NULL },
+	{ OPT_ORACLE, "write the per-address Oracle profile to FILE (measured cycles only when "
+	  "sampled)" },
 	{ OPT_SYSROOT, NULL },
 	{ OPT_EXE_PATH, NULL },
 	{ OPT_PROGRESS, NULL },
@@ -856,6 +1019,13 @@ int cmd_accuracy(int argc, char **argv)
 			break;
 		case OPT_ROB_TRACE:
 			x->trace_path = p.arg;
+			break;
+		case OPT_ORACLE:
+			x->oracle_path = p.arg;
+			break;
+		case OPT_WINDOWS:
+			if (parse_windows(x, p.arg))
+				goto usage;
 			break;
 		}
 	}

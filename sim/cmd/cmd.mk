@@ -24,3 +24,19 @@ TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) $(SA
                    $(SYMBOL_LIB) $(CORE_LIBS)
 # sw/tiprof.c lists the simulator's subcommands.
 CFLAGS_sw/tiprof.c += -DTIPROF_HAVE_SIM
+
+# Sampled simulation (`tiprof accuracy --windows W,D,U`; docs/accuracy.md "Sampled simulation").
+## test-sampled: sampled simulation: off = unchanged, instruction accounting, warming warms (vs cold), bad values
+## bench-sampled: error sampled simulation introduces vs full detail (Oracle distance, policy errors), speed-up
+.PHONY: test-sampled bench-sampled
+TEST_TARGETS  += test-sampled
+BENCH_TARGETS += bench-sampled
+
+test-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
+	@echo "== test-sampled: sampled simulation (functional warming, measured windows)"
+	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) tests/sim/sampled/run-tests.sh
+
+bench-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
+	@echo "== bench-sampled: sampled vs full detailed runs"
+	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) PROGRAMS=$(BUILD)/programs \
+		tests/sim/sampled/bench.sh

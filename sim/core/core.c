@@ -296,6 +296,7 @@ struct core {
 
 	/* front end */
 	uint64_t fetch_resume;      /* first cycle fetch may run (UINT64_MAX: waiting) */
+	int fetch_stopped;          /* core_fetch_stop: draining for functional warming */
 	int iss_done;               /* the ISS delivered the exit ecall */
 	int la_valid;               /* la holds the next instruction */
 	struct iss_retired la;      /* look-ahead: the next instruction on the correct path */
@@ -512,7 +513,7 @@ static int fetch_stage(struct core *c)
 	uint64_t now = c->now, blk = 0;
 	unsigned n = 0;
 
-	if (now < c->fetch_resume || c->iss_done)
+	if (now < c->fetch_resume || c->iss_done || c->fetch_stopped)
 		return 0;
 	while (n < cfg->fetch_width && c->tail_seq - c->disp_seq < cfg->fetch_buf) {
 		struct iss_retired *r = &c->la;
@@ -989,3 +990,87 @@ int core_cycle(struct core *c, struct core_cycle_out *out)
 	c->st.cycles = ++c->now;
 	return 1;
 }
+
+/* ---- functional warming (sampled simulation) -------------------------------------------- */
+
+/* Contract in core.h. */
+void core_fetch_stop(struct core *c) { c->fetch_stopped = 1; }
+
+/* Contract in core.h. */
+int core_empty(const struct core *c) { return c->head_seq == c->tail_seq; }
+
+/* Data access of a warmed memory instruction: TLB, L1D (write-allocate), L2, LLC, with the
+ * fills ready at once (no time passes while warming). */
+static void warm_data(struct core *c, uint64_t addr)
+{
+	struct memsys *m = &c->mem;
+	uint64_t r;
+	unsigned level;
+	int miss;
+
+	tlb_access(m, &c->cfg, &m->dtlb, addr, &miss);
+	if (cache_find(&m->l1d, addr, &r))
+		return;
+	below_l1(m, &c->cfg, addr, 0, &level);
+	cache_fill(&m->l1d, addr, 0);
+}
+
+/* core_warm (warm set) or core_skip. */
+static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
+{
+	const struct core_cfg *cfg = &c->cfg;
+	struct core_stats saved = c->st;
+	uint64_t blk = UINT64_MAX, k = 0;
+	int ret = 0;
+
+	*done = 0;
+	if (!core_empty(c)) {
+		snprintf(c->err, sizeof(c->err), "functional warming with a non-empty pipeline");
+		return -1;
+	}
+	while (k < n) {
+		struct iss_retired *r = &c->la;
+		struct core_insn e;
+		uint64_t b;
+		uint16_t ev = 0;
+
+		if (fetch_peek(c)) {
+			ret = -1;
+			break;
+		}
+		if (c->la_exited)	/* the exit ecall ends the run in the detailed model */
+			break;
+		if (!warm) {
+			c->la_valid = 0;
+			k++;
+			continue;
+		}
+		/* fetch: one I-side access per fetch block entered, as a fetch group does */
+		b = r->pc & ~(uint64_t)(cfg->fetch_bytes - 1);
+		if (b != blk)
+			ifetch_access(c, r->pc, 0, &ev);
+		blk = b;
+		memset(&e, 0, sizeof(e));
+		if (r->insn.cf != RV_CF_NONE) {
+			predict(c, &e, r);
+			if (r->taken)
+				blk = UINT64_MAX;	/* the next group starts at the target */
+		}
+		if (rv_is_load(&r->insn) || rv_is_store(&r->insn))
+			warm_data(c, r->mem_addr);
+		c->la_valid = 0;
+		k++;
+	}
+	c->st = saved;		/* the counters are the detailed model's */
+	*done = k;
+	/* restart fetch at the ISS's next instruction, now */
+	c->fetch_stopped = 0;
+	c->fetch_resume = c->now;
+	return ret;
+}
+
+/* Contract in core.h. */
+int core_warm(struct core *c, uint64_t n, uint64_t *done) { return fast_forward(c, n, 1, done); }
+
+/* Contract in core.h. */
+int core_skip(struct core *c, uint64_t n, uint64_t *done) { return fast_forward(c, n, 0, done); }

@@ -159,4 +159,29 @@ const struct core_cfg *core_config(const struct core *c);
 /* Last error message ("" if none). */
 const char *core_error(const struct core *c);
 
+/* ---- sampled simulation (docs/accuracy.md, "Sampled simulation") ----
+ * Between detailed windows the core can be warmed functionally: the ISS runs instructions
+ * without timing while the caches, TLBs and branch predictor are updated as the detailed
+ * model would update them for those instructions. The pipeline is drained first: after
+ * core_fetch_stop() fetch stops, and core_cycle() is clocked until core_empty(); then
+ * core_warm() runs the instructions and restarts fetch at the ISS's next PC (in the next
+ * core_cycle). None of this is used when sampling is off: the detailed path is unchanged. */
+
+/* Stop fetching (the ROB and fetch buffer drain as cycles are simulated). */
+void core_fetch_stop(struct core *c);
+
+/* The ROB and the fetch buffer are both empty. */
+int core_empty(const struct core *c);
+
+/* With the pipeline empty, run up to n instructions on the ISS without timing, updating the
+ * I and D caches (with the TLBs, L2 and LLC) and the branch predictor; fetch restarts at the
+ * next instruction. The program's exit ecall is never warmed (it stays for the detailed
+ * model, which ends the run). *done gets the instructions warmed. The run's counters
+ * (core_stats) do not change. Returns 0, or -1 on an ISS error or a non-empty pipeline. */
+int core_warm(struct core *c, uint64_t n, uint64_t *done);
+
+/* As core_warm but updating nothing (a cold fast-forward: only to measure what warming buys,
+ * its windows start from stale caches and predictor). */
+int core_skip(struct core *c, uint64_t n, uint64_t *done);
+
 #endif /* TIPROF_CORE_H */

@@ -35,6 +35,12 @@ struct sim_consumer {
 	void *ctx;	/* passed to both */
 };
 
+/* Sampled runs only (sim_run_sampled): called for each cycle simulated in detail outside the
+ * measured windows (detailed warm-up, draining before functional warming), whose retired
+ * records are in program order with those of the measured cycles. Same contract as cycle. */
+typedef int (*sim_skip_fn)(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+			   size_t errlen);
+
 /* A run: the core and what is attached to it. */
 struct sim_run {
 	struct core *core;		/* the timing model (not owned) */
@@ -42,6 +48,8 @@ struct sim_run {
 	struct sim_consumer consumer[SIM_RUN_MAX_CONSUMERS];
 	unsigned nconsumers;		/* attached so far */
 	uint64_t cycles;		/* core cycles run */
+	sim_skip_fn skip;		/* sampled runs: unmeasured cycles go here (NULL: nowhere) */
+	void *skip_ctx;			/* its context */
 };
 
 /* A run of core (which runs prog) with no consumer yet. */
@@ -54,6 +62,36 @@ int sim_run_attach(struct sim_run *r, const struct sim_consumer *c);
  * consumer in order. Returns 0, or -1 with a one-line reason in err (the core's error names
  * the program). */
 int sim_run_loop(struct sim_run *r, char *err, size_t errlen);
+
+/* Periodic sampled simulation (SMARTS-style; docs/accuracy.md "Sampled simulation"):
+ * repeated to the end, U instructions warmed functionally (core_warm, after draining the
+ * pipeline), D instructions simulated in detail but not measured, then a measured window
+ * that ends with the first cycle in which at least W instructions have left the ROB since it
+ * began (so W .. W + width - 1 of them, the last window possibly fewer when the program
+ * ends). Only measured cycles go to the consumers' cycle(); the other detailed cycles go to
+ * the run's skip hook. U = 0 means no warming and no draining (D unmeasured, W measured, ...);
+ * U = D = 0 measures every cycle, exactly as sim_run_loop. */
+struct sim_windows {
+	uint64_t measure;		/* W >= 1 */
+	uint64_t detail;		/* D */
+	uint64_t warm;			/* U */
+	int cold;			/* skip the U instructions without warming (core_skip) */
+};
+
+/* What a sampled run did. Instructions are ROB exits (commits and traps). */
+struct sim_sampled_stats {
+	uint64_t windows;		/* measured windows begun */
+	uint64_t measured_cycles, measured_insns;
+	uint64_t detailed_cycles, detailed_insns; /* every detailed cycle (measured or not) */
+	uint64_t warmed_insns;		/* run functionally */
+	double detailed_s, warm_s;	/* wall time in the detailed model and in warming */
+	struct core_stats measured;	/* core counters accumulated over the measured windows */
+};
+
+/* Run r as sim_run_loop does, but sampled by w; *st gets the accounting. Returns 0, or -1
+ * with a one-line reason in err. */
+int sim_run_sampled(struct sim_run *r, const struct sim_windows *w,
+		    struct sim_sampled_stats *st, char *err, size_t errlen);
 
 /* The Oracle (sim/oracle) as a consumer: every cycle attributed, every retired instruction
  * counted; at the end its books are closed and checked (oracle_check). */
