@@ -87,13 +87,16 @@ def main():
     pairdiff = sum(pairs) / len(pairs) if pairs else 0
     meandiff = sum(abs(pol[p]['instruction'] - samp['policies'][p]['instruction'])
                    for p in pol) / len(pol)
+    errs.insert(0, 'Ideal %.1f->%.1f' % (100 * full['ideal']['instruction'],
+                                         100 * samp['ideal']['instruction']))
     print('%-10s detail %5.1f%% speed-up %4.1fx | Oracle distance inst %5.2f%% func %5.2f%% | '
-          'CPI %.3f -> %.3f | inst-level error %% full->sampled: %s | '
+          'CPI %.3f -> %.3f | samples %d -> %d | inst-level error %% full->sampled: %s | '
           'policy_err_maxdiff=%.4f policy_err_meandiff=%.4f policy_pairdiff=%.4f oracle_inst=%.4f oracle_func=%.4f '
           'cpi_rel=%.4f' %
           (name, 100 * s['detailed_fraction'],
            float(os.environ.get('SPEEDUP', s['speedup_estimate'])),
-           100 * di, 100 * df, fc / fi, sc / si, ', '.join(errs), dmax, meandiff, pairdiff, di, df,
+           100 * di, 100 * df, fc / fi, sc / si, full['samples'], samp['samples'],
+           ', '.join(errs), dmax, meandiff, pairdiff, di, df,
            abs(sc / si - fc / fi) / (fc / fi)))
 
 
