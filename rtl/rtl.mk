@@ -36,7 +36,7 @@ cfg_s = $(if $(filter s,$(word 4,$(subst -, ,$(1)))),1,0)
 ## test-tip-model: the benches on the C model alone
 ## test-tip-verilator: directed and random benches on six Verilator builds (DPI-C), RTL = C model every cycle, coverage bins
 ## test-tip-icarus: the same benches on Icarus (VPI)
-## lint-rtl: Verilator -Wall, Icarus -g2012 and Yosys on all six configurations
+## lint-rtl: Verilator -Wall, Icarus -g2012 and Yosys on all six TIP configurations and the ProfileMe ones (rtl/pm.mk)
 .PHONY: test-tip test-tip-model test-tip-verilator test-tip-icarus lint-rtl
 TEST_TARGETS += test-tip
 LINT_TARGETS += lint-rtl
@@ -159,7 +159,7 @@ test-tip-netlist: $(foreach c,$(TIP_NETLIST_CONFIGS),$(BUILD)/ntip/$(c)/Vtiprof_
 
 # ------------------------------------------------------------------ lint
 lint-rtl:
-	@$(TIP_DIR)/lint.sh "$(VERILATOR)" "$(IVERILOG)" "$(YOSYS)" "$(TIP_CONFIGS)"
+	@$(TIP_DIR)/lint.sh "$(VERILATOR)" "$(IVERILOG)" "$(YOSYS)" "$(TIP_CONFIGS)" "$(PM_LINT_CONFIGS)"
 
 # ------------------------------------------------------------------ assertions fire
 ## test-tip-assert: ROB-contract violations stop the Verilated RTL with the named assertion (docs/verification.md "Assertions")
@@ -272,3 +272,4 @@ bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vu/4-64-8/tip_run_vu $(BUI
 	@$(TIP_DIR)/bench_cosim.sh $(BUILD)
 
 include rtl/formal/formal.mk
+include rtl/pm.mk

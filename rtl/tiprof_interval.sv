@@ -9,6 +9,7 @@ module tiprof_interval
   parameter int          Units       = 1,            // [1,8] most units in one cycle (MinLen)
   parameter logic [31:0] LfsrReset   = tiprof_reg_pkg::LFSR_RESET,
   parameter logic [31:0] TargetReset = tiprof_reg_pkg::TIP_PERIOD_RESET - 32'd1,
+  parameter logic [4:0]  RandBitsReset = tiprof_reg_pkg::TIP_CTRL_RESET[12:8], // Units > 1: CTRL.RAND_BITS after reset
   localparam int         NW          = $clog2(Units + 1),
   localparam int         UnitW       = (Units > 1) ? $clog2(Units) : 1
 ) (
@@ -100,8 +101,25 @@ module tiprof_interval
     assign adv          = en_i;
     assign sel_a_o      = en_i && (target_q >= pos_q) && ({1'b0, target_q} < pend);
     assign sel_a_unit_o = UnitW'(target_q - pos_q);
-    assign sel_b_o      = en_i && at_end && ({1'b0, draw} < e);
-    assign sel_b_unit_o = UnitW'(plen - {1'b0, pos_q} + {1'b0, draw});
+    // Selection B belongs to this cycle, so it uses the configuration in effect (a CTRL/PERIOD
+    // write in this cycle restarts the interval with the next one, but not this cycle's draw).
+    // Only RANDOM_INTERVAL can draw a point below e (the other modes draw >= Units - 1 >= e),
+    // so the draw in effect is floor(r * PERIOD / 2^k) with the current PERIOD and k; RAND_BITS in
+    // effect is kept here (it is the register's value: every write of it passes rand_bits_next_i).
+    logic [4:0]  rand_bits_q;
+    logic [31:0] rnd_now;
+    logic [63:0] product_now;
+    logic [31:0] point_now;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) rand_bits_q <= RandBitsReset;
+      else         rand_bits_q <= rand_bits_next_i;
+    end
+    assign rnd_now      = lfsr_q & ((32'd1 << rand_bits_q) - 32'd1);
+    assign product_now  = {32'd0, rnd_now} * {32'd0, period_i};
+    assign point_now    = 32'(product_now >> rand_bits_q);
+    assign sel_b_o      = en_i && at_end && (mode_i == tiprof_reg_pkg::MODE_RANDOM_INTERVAL[1:0]) &&
+                          ({1'b0, point_now} < e);
+    assign sel_b_unit_o = UnitW'(plen - {1'b0, pos_q} + {1'b0, point_now});
     assign adv_pos      = at_end ? e[31:0] : pend[31:0];
     assign adv_target   = at_end ? draw : target_q;
   end

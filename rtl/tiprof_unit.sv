@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // tiprof profiling unit top: hangs off a core's ROB interface. Thin by design (DESIGN.md): the
 // optional input stage, the unit's cycle counter, the CSR access check with TIP_MENABLE, one
-// subsystem per profiling block (today TIP: tiprof_tip.sv), their read data and interrupts ORed.
+// subsystem per profiling block (TIP: tiprof_tip.sv; ProfileMe: tiprof_pm.sv when PmF > 0),
+// their read data and interrupts ORed.
 module tiprof_unit
 #(
   parameter int W         = 4,    // [1,8] commit width = ROB banks (power of two)
   parameter int XLEN      = 64,   // [32,64] address and CSR data width
   parameter int FifoDepth = 8,    // [1,65535] sample FIFO entries
   parameter int RobIdxW   = 7,    // [1,16] width of a ROB index
-  parameter int InputStage = 0,   // [0,1] register the ROB inputs once before use (docs/tip-unit.md)
-  localparam int BankW    = (W > 1) ? $clog2(W) : 1
+  parameter int InputStage = 0,   // [0,1] register the ROB and ProfileMe event inputs once before use
+  parameter int PmF       = 0,    // [0,1,2,4,8] ProfileMe fetch slots per cycle; 0 = no ProfileMe subsystem
+  parameter int PmFifoDepth = 8,  // [1,65535] ProfileMe record FIFO entries
+  parameter int PmTags    = 2,    // [1,2] ProfileMe tag ids (2 = paired sampling)
+  localparam int BankW    = (W > 1) ? $clog2(W) : 1,
+  localparam int PmFw     = (PmF > 0) ? PmF : 1   // ProfileMe port width (ports unused when PmF = 0)
 ) (
   input  logic                 clk_i,               // clock
   input  logic                 rst_ni,              // asynchronous reset, active low
@@ -27,6 +32,35 @@ module tiprof_unit
   input  logic [W*RobIdxW-1:0] rob_disp_idx_i,      // its ROB index (for ProfileMe)
   input  logic [1:0]           priv_i,              // privilege of the oldest entry
   input  logic [15:0]          ctx_id_i,            // address-space id of the oldest entry
+
+  // ProfileMe interface (docs/profileme.md; spec pm_interface): fetch slots in, tags out, events
+  // per tag id in. Tie to 0 (pm_tag_o reads 0) when PmF = 0.
+  input  logic [PmFw-1:0]      pm_fetch_valid_i,    // slot i holds a fetched instruction
+  input  logic [PmFw*XLEN-1:0] pm_fetch_pc_i,       // its address (slot i at [i*XLEN +: XLEN])
+  input  logic [PmFw-1:0]      pm_fetch_br_i,       // it is a conditional branch
+  input  logic [15:0]          pm_fetch_hist_i,     // global branch history before slot 0
+  input  logic                 pm_fetch_icmiss_i,   // the packet missed the I-cache
+  input  logic                 pm_fetch_itlbmiss_i, // the packet missed the I-TLB
+  input  logic [1:0]           pm_fetch_priv_i,     // privilege the packet is fetched in
+  input  logic [15:0]          pm_fetch_ctx_i,      // address-space id the packet is fetched in
+  output logic [2*PmFw-1:0]    pm_tag_o,            // slot i tagged: [2i] id 0, [2i+1] id 1 (combinational)
+  input  logic [1:0]           pm_map_i,            // bit t: the instruction with tag t was mapped
+  input  logic [1:0]           pm_ready_i,          // ... its last operand became ready
+  input  logic [1:0]           pm_issue_i,          // ... it issued
+  input  logic [1:0]           pm_mem_i,            // ... its data access went to the D-cache
+  input  logic [1:0]           pm_complete_i,       // ... it completed
+  input  logic [1:0]           pm_retire_i,         // ... it committed
+  input  logic [1:0]           pm_abort_i,          // ... it left without committing
+  input  logic [3:0]           pm_abort_reason_i,   // with abort: tag t at [2t +: 2]
+  input  logic [1:0]           pm_load_i,           // it is a load
+  input  logic [1:0]           pm_store_i,          // it is a store
+  input  logic [1:0]           pm_br_valid_i,       // it resolved as a control transfer
+  input  logic [1:0]           pm_br_taken_i,       // with br_valid: taken
+  input  logic [1:0]           pm_br_mispred_i,     // with br_valid: mispredicted
+  input  logic [1:0]           pm_ea_valid_i,       // pm_ea holds its data address
+  input  logic [2*XLEN-1:0]    pm_ea_i,             // tag t at [t*XLEN +: XLEN]
+  input  logic [1:0]           pm_dc_miss_i,        // its data access missed the L1 D-cache
+  input  logic [1:0]           pm_dtlb_miss_i,      // its data access missed the L1 D-TLB
 
   // CSR port (combinational response in the request cycle)
   input  logic                 csr_req_i,           // an access this cycle
@@ -47,6 +81,9 @@ module tiprof_unit
     assert (FifoDepth >= 1 && FifoDepth <= 65535) else $fatal(1, "tiprof_unit: FifoDepth out of [1,65535]");
     assert (RobIdxW >= 1 && RobIdxW <= 16) else $fatal(1, "tiprof_unit: RobIdxW out of [1,16]");
     assert (InputStage == 0 || InputStage == 1) else $fatal(1, "tiprof_unit: InputStage must be 0 or 1");
+    assert (PmF == 0 || PmF == 1 || PmF == 2 || PmF == 4 || PmF == 8) else $fatal(1, "tiprof_unit: PmF must be 0, 1, 2, 4 or 8");
+    assert (PmFifoDepth >= 1 && PmFifoDepth <= 65535) else $fatal(1, "tiprof_unit: PmFifoDepth out of [1,65535]");
+    assert (PmTags == 1 || PmTags == 2) else $fatal(1, "tiprof_unit: PmTags must be 1 or 2");
   end
 `endif
 
@@ -121,20 +158,20 @@ module tiprof_unit
   // The unit's one CSR space: a subsystem's registers (hit decoded from the address alone) or
   // TIP_MENABLE, which gates S-mode access to all of them as mcounteren does.
   logic            menable_q, menable_d;
-  logic            tip_hit, is_menable, access_ok, csr_legal;
-  logic [XLEN-1:0] tip_rdata;
+  logic            tip_hit, pm_hit, is_menable, access_ok, csr_legal;
+  logic [XLEN-1:0] tip_rdata, pm_rdata;
 
   assign is_menable    = (csr_addr_i == tiprof_reg_pkg::TIP_MENABLE_ADDR);
   assign access_ok     = !(csr_we_i && csr_addr_i[11:10] == 2'b11) &&
                          (csr_priv_i >= csr_addr_i[9:8]) &&
                          (csr_priv_i == 2'b11 || menable_q);
-  assign csr_legal     = csr_req_i && (tip_hit || is_menable) && access_ok;
+  assign csr_legal     = csr_req_i && (tip_hit || pm_hit || is_menable) && access_ok;
   assign csr_illegal_o = csr_req_i && !csr_legal;
 
   always_comb begin
     menable_d = menable_q;
     if (csr_legal && csr_we_i && is_menable) menable_d = csr_wdata_i[0];
-    csr_rdata_o = tip_rdata;
+    csr_rdata_o = tip_rdata | pm_rdata;
     if (csr_legal && !csr_we_i && is_menable) csr_rdata_o = XLEN'(menable_q);
   end
 
@@ -144,10 +181,10 @@ module tiprof_unit
   end
 
   // ---------------------------------------------------------------- subsystems
-  logic tip_irq;
+  logic tip_irq, pm_irq;
   logic unused_disp_idx;
 
-  assign unused_disp_idx = ^r_disp_idx;   // for ProfileMe
+  assign unused_disp_idx = ^r_disp_idx;   // ProfileMe carries tags, not ROB indices
 
   tiprof_tip #(
     .W         (W),
@@ -168,7 +205,7 @@ module tiprof_unit
     .priv_i         (r_priv),
     .ctx_i          (r_ctx_id),
     .cycle_i        (cycle_q),
-    .req_i          (csr_legal && !is_menable),
+    .req_i          (csr_legal && tip_hit),
     .we_i           (csr_we_i),
     .addr_i         (csr_addr_i),
     .wdata_i        (csr_wdata_i),
@@ -177,7 +214,103 @@ module tiprof_unit
     .irq_o          (tip_irq)
   );
 
-  assign irq_o = tip_irq;
+  // ProfileMe: the event ports pass the input stage with the ROB inputs (e_*); the fetch ports
+  // do not: pm_tag_o must tag the packet that is presented in this cycle (docs/profileme.md
+  // "RTL"), so with InputStage = 1 every event reaches the unit one cycle later than the core
+  // reports it (each stamp one cycle later relative to the fetch).
+  if (PmF > 0) begin : g_pm
+    logic [1:0]        e_map, e_ready, e_issue, e_mem, e_complete, e_retire, e_abort, e_load;
+    logic [1:0]        e_store, e_br_valid, e_br_taken, e_br_mispred, e_ea_valid, e_dc_miss;
+    logic [1:0]        e_dtlb_miss;
+    logic [3:0]        e_abort_reason;
+    logic [2*XLEN-1:0] e_ea;
+
+    if (InputStage != 0) begin : g_pm_stage
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          e_map <= '0; e_ready <= '0; e_issue <= '0; e_mem <= '0; e_complete <= '0;
+          e_retire <= '0; e_abort <= '0; e_abort_reason <= '0; e_load <= '0; e_store <= '0;
+          e_br_valid <= '0; e_br_taken <= '0; e_br_mispred <= '0; e_ea_valid <= '0;
+          e_ea <= '0; e_dc_miss <= '0; e_dtlb_miss <= '0;
+        end else begin
+          e_map <= pm_map_i; e_ready <= pm_ready_i; e_issue <= pm_issue_i; e_mem <= pm_mem_i;
+          e_complete <= pm_complete_i; e_retire <= pm_retire_i; e_abort <= pm_abort_i;
+          e_abort_reason <= pm_abort_reason_i; e_load <= pm_load_i; e_store <= pm_store_i;
+          e_br_valid <= pm_br_valid_i; e_br_taken <= pm_br_taken_i;
+          e_br_mispred <= pm_br_mispred_i; e_ea_valid <= pm_ea_valid_i; e_ea <= pm_ea_i;
+          e_dc_miss <= pm_dc_miss_i; e_dtlb_miss <= pm_dtlb_miss_i;
+        end
+      end
+    end else begin : g_pm_no_stage
+      assign e_map = pm_map_i;           assign e_ready = pm_ready_i;
+      assign e_issue = pm_issue_i;       assign e_mem = pm_mem_i;
+      assign e_complete = pm_complete_i; assign e_retire = pm_retire_i;
+      assign e_abort = pm_abort_i;       assign e_abort_reason = pm_abort_reason_i;
+      assign e_load = pm_load_i;         assign e_store = pm_store_i;
+      assign e_br_valid = pm_br_valid_i; assign e_br_taken = pm_br_taken_i;
+      assign e_br_mispred = pm_br_mispred_i;
+      assign e_ea_valid = pm_ea_valid_i; assign e_ea = pm_ea_i;
+      assign e_dc_miss = pm_dc_miss_i;   assign e_dtlb_miss = pm_dtlb_miss_i;
+    end
+
+    tiprof_pm #(
+      .F           (PmF),
+      .XLEN        (XLEN),
+      .PmFifoDepth (PmFifoDepth),
+      .Tags        (PmTags)
+    ) u_pm (
+      .clk_i            (clk_i),
+      .rst_ni           (rst_ni),
+      .fetch_valid_i    (pm_fetch_valid_i),
+      .fetch_pc_i       (pm_fetch_pc_i),
+      .fetch_br_i       (pm_fetch_br_i),
+      .fetch_hist_i     (pm_fetch_hist_i),
+      .fetch_icmiss_i   (pm_fetch_icmiss_i),
+      .fetch_itlbmiss_i (pm_fetch_itlbmiss_i),
+      .fetch_priv_i     (pm_fetch_priv_i),
+      .fetch_ctx_i      (pm_fetch_ctx_i),
+      .tag_o            (pm_tag_o),
+      .map_i            (e_map),
+      .ready_i          (e_ready),
+      .issue_i          (e_issue),
+      .mem_i            (e_mem),
+      .complete_i       (e_complete),
+      .retire_i         (e_retire),
+      .abort_i          (e_abort),
+      .abort_reason_i   (e_abort_reason),
+      .load_i           (e_load),
+      .store_i          (e_store),
+      .br_valid_i       (e_br_valid),
+      .br_taken_i       (e_br_taken),
+      .br_mispred_i     (e_br_mispred),
+      .ea_valid_i       (e_ea_valid),
+      .ea_i             (e_ea),
+      .dc_miss_i        (e_dc_miss),
+      .dtlb_miss_i      (e_dtlb_miss),
+      .cycle_i          (cycle_q),
+      .req_i            (csr_legal && pm_hit),
+      .we_i             (csr_we_i),
+      .addr_i           (csr_addr_i),
+      .wdata_i          (csr_wdata_i),
+      .hit_o            (pm_hit),
+      .rdata_o          (pm_rdata),
+      .irq_o            (pm_irq)
+    );
+  end else begin : g_no_pm
+    logic unused_pm;
+    assign unused_pm = ^{pm_fetch_valid_i, pm_fetch_pc_i, pm_fetch_br_i, pm_fetch_hist_i,
+                         pm_fetch_icmiss_i, pm_fetch_itlbmiss_i, pm_fetch_priv_i, pm_fetch_ctx_i,
+                         pm_map_i, pm_ready_i, pm_issue_i, pm_mem_i, pm_complete_i, pm_retire_i,
+                         pm_abort_i, pm_abort_reason_i, pm_load_i, pm_store_i, pm_br_valid_i,
+                         pm_br_taken_i, pm_br_mispred_i, pm_ea_valid_i, pm_ea_i, pm_dc_miss_i,
+                         pm_dtlb_miss_i};
+    assign pm_tag_o = '0;
+    assign pm_hit   = 1'b0;
+    assign pm_rdata = '0;
+    assign pm_irq   = 1'b0;
+  end
+
+  assign irq_o = tip_irq | pm_irq;
 
 `ifndef SYNTHESIS
   // ---------------------------------------------------------------- assertions (simulation only)
@@ -211,7 +344,7 @@ module tiprof_unit
         else $fatal(1, "a_csr_idle: read data or illegal flag without a request");
       assert (!(csr_illegal_o || (csr_req_i && csr_we_i)) || csr_rdata_o == '0)
         else $fatal(1, "a_csr_rdata_zero: an illegal access or a write returned data 0x%h", csr_rdata_o);
-      assert (!(csr_req_i && !tip_hit && !is_menable) || csr_illegal_o)
+      assert (!(csr_req_i && !tip_hit && !pm_hit && !is_menable) || csr_illegal_o)
         else $fatal(1, "a_csr_unmapped: access to unmapped CSR 0x%h not illegal", csr_addr_i);
       assert (!(csr_req_i && csr_we_i && csr_addr_i[11:10] == 2'b11) || csr_illegal_o)
         else $fatal(1, "a_csr_ro_write: write to read-only CSR 0x%h not illegal", csr_addr_i);

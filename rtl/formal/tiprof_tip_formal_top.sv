@@ -31,6 +31,20 @@ module tiprof_tip_formal_top #(
   output logic                 csr_illegal_o,
   output logic                 irq_o
 );
+  // no ProfileMe subsystem (PmF = 0): its ports tied off for the implicit connection below
+  wire [0:0]      pm_fetch_valid_i = '0, pm_fetch_br_i = '0;
+  wire [XLEN-1:0] pm_fetch_pc_i = '0;
+  wire [15:0]     pm_fetch_hist_i = '0, pm_fetch_ctx_i = '0;
+  wire            pm_fetch_icmiss_i = 1'b0, pm_fetch_itlbmiss_i = 1'b0;
+  wire [1:0]      pm_fetch_priv_i = '0;
+  wire [1:0]      pm_tag_o;
+  wire [1:0]      pm_map_i = '0, pm_ready_i = '0, pm_issue_i = '0, pm_mem_i = '0;
+  wire [1:0]      pm_complete_i = '0, pm_retire_i = '0, pm_abort_i = '0, pm_load_i = '0;
+  wire [1:0]      pm_store_i = '0, pm_br_valid_i = '0, pm_br_taken_i = '0, pm_br_mispred_i = '0;
+  wire [1:0]      pm_ea_valid_i = '0, pm_dc_miss_i = '0, pm_dtlb_miss_i = '0;
+  wire [3:0]      pm_abort_reason_i = '0;
+  wire [2*XLEN-1:0] pm_ea_i = '0;
+
   tiprof_unit #(
     .W (W), .XLEN (XLEN), .FifoDepth (FifoDepth), .RobIdxW (RobIdxW)
   ) u_unit (.*);
