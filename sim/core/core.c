@@ -1000,15 +1000,24 @@ void core_fetch_stop(struct core *c) { c->fetch_stopped = 1; }
 int core_empty(const struct core *c) { return c->head_seq == c->tail_seq; }
 
 /* Data access of a warmed memory instruction: TLB, L1D (write-allocate), L2, LLC, with the
- * fills ready at once (no time passes while warming). */
-static void warm_data(struct core *c, uint64_t addr)
+ * fills ready at once (no time passes while warming). *last_page and *last_line are the
+ * DTLB page and L1D line of the previous data access of this warming run (UINT64_MAX: none):
+ * an access to the same page or line finds it most recently used in its set already, so
+ * looking it up again would change no replacement decision; it is skipped. */
+static void warm_data(struct core *c, uint64_t addr, uint64_t *last_page, uint64_t *last_line)
 {
 	struct memsys *m = &c->mem;
 	uint64_t r;
 	unsigned level;
 	int miss;
 
-	tlb_access(m, &c->cfg, &m->dtlb, addr, &miss);
+	if (addr >> 12 != *last_page) {
+		tlb_access(m, &c->cfg, &m->dtlb, addr, &miss);
+		*last_page = addr >> 12;
+	}
+	if (addr >> 6 == *last_line)
+		return;
+	*last_line = addr >> 6;
 	if (cache_find(&m->l1d, addr, &r))
 		return;
 	below_l1(m, &c->cfg, addr, 0, &level);
@@ -1020,7 +1029,7 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 {
 	const struct core_cfg *cfg = &c->cfg;
 	struct core_stats saved = c->st;
-	uint64_t blk = UINT64_MAX, k = 0;
+	uint64_t blk = UINT64_MAX, k = 0, last_page = UINT64_MAX, last_line = UINT64_MAX;
 	int ret = 0;
 
 	*done = 0;
@@ -1050,14 +1059,14 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 		if (b != blk)
 			ifetch_access(c, r->pc, 0, &ev);
 		blk = b;
-		memset(&e, 0, sizeof(e));
 		if (r->insn.cf != RV_CF_NONE) {
+			e.events = 0;	/* all predict() writes */
 			predict(c, &e, r);
 			if (r->taken)
 				blk = UINT64_MAX;	/* the next group starts at the target */
 		}
 		if (rv_is_load(&r->insn) || rv_is_store(&r->insn))
-			warm_data(c, r->mem_addr);
+			warm_data(c, r->mem_addr, &last_page, &last_line);
 		c->la_valid = 0;
 		k++;
 	}
