@@ -1027,9 +1027,8 @@ static void warm_data(struct core *c, uint64_t addr, uint64_t *last_page, uint64
 /* core_warm (warm set) or core_skip. */
 static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 {
-	const struct core_cfg *cfg = &c->cfg;
 	struct core_stats saved = c->st;
-	uint64_t blk = UINT64_MAX, k = 0, last_page = UINT64_MAX, last_line = UINT64_MAX;
+	uint64_t k = 0, last_page = UINT64_MAX, last_line = UINT64_MAX, last_iline = UINT64_MAX;
 	int ret = 0;
 
 	*done = 0;
@@ -1040,7 +1039,6 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 	while (k < n) {
 		struct iss_retired *r = &c->la;
 		struct core_insn e;
-		uint64_t b;
 		uint16_t ev = 0;
 
 		if (fetch_peek(c)) {
@@ -1054,16 +1052,16 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 			k++;
 			continue;
 		}
-		/* fetch: one I-side access per fetch block entered, as a fetch group does */
-		b = r->pc & ~(uint64_t)(cfg->fetch_bytes - 1);
-		if (b != blk)
+		/* fetch: the detailed model looks the ITLB and L1I up once per fetch group; a line
+		 * (and its page) looked up last is most recently used in its set already, so only
+		 * the first instruction of each run in one line needs the lookup */
+		if (r->pc >> 6 != last_iline) {
 			ifetch_access(c, r->pc, 0, &ev);
-		blk = b;
+			last_iline = r->pc >> 6;
+		}
 		if (r->insn.cf != RV_CF_NONE) {
 			e.events = 0;	/* all predict() writes */
 			predict(c, &e, r);
-			if (r->taken)
-				blk = UINT64_MAX;	/* the next group starts at the target */
 		}
 		if (rv_is_load(&r->insn) || rv_is_store(&r->insn))
 			warm_data(c, r->mem_addr, &last_page, &last_line);
