@@ -783,6 +783,13 @@ static int acc_run(struct acc_ctx *x)
 		goto fail;
 	if (acc_loop(x) || sim_trace_close(&x->tw, 1, x->err, sizeof(x->err)))
 		goto fail;
+	if (x->sampled && !x->sst.measured_cycles) {
+		snprintf(x->err, sizeof(x->err), "--windows: no cycle was measured: the program ended "
+			 "after %llu instructions, before its first window (D = %llu)",
+			 (unsigned long long)(x->sst.detailed_insns + x->sst.warmed_insns),
+			 (unsigned long long)x->win.detail);
+		goto fail;
+	}
 	if (x->oracle_path) {
 		FILE *pf = fopen(x->oracle_path, "w");
 

@@ -10,7 +10,8 @@
 #     branch mispredict rate are close to the full run's; skipping the same instructions cold
 #     (--windows W,D,U,cold) is far off;
 #  4. the self-checks hold in sampled runs (two Oracles agree, TIP = Ideal, Dispatch tags);
-#  5. bad --windows values give a one-line error and exit status 2.
+#  5. bad --windows values give a one-line error and exit status 2; a program that ends before
+#     its first window, a one-line error and exit status 1.
 # Environment: TIPROF (the binary), WL_OUT (the workloads' folder).
 set -eu
 T=${TIPROF:-build/bin/tiprof}
@@ -94,6 +95,18 @@ for v in 0,1,1 1,2 a,2,3 1,2,3, 1,,3 1,2,cold -1,2,3 1,2,3,warm; do
 	fi
 done
 [ $fail -eq 0 ] && ok "bad --windows values: one-line error, exit 2"
+# a program that ends before the first window: one line, exit 1, no report left
+set +e
+env -i "$T" accuracy --windows 1000,100000000,0 -o "$tmp/none.txt" "$WL/quicksort" 500 \
+	>/dev/null 2>"$tmp/err"
+rc=$?
+set -e
+if [ $rc -eq 1 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'no cycle was measured' "$tmp/err" &&
+   [ ! -e "$tmp/none.txt" ]; then
+	ok "no measured window: one-line error, exit 1, no report"
+else
+	bad "no measured window: exit $rc, $(cat "$tmp/err")"
+fi
 if [ $fail -ne 0 ]; then
 	echo "test-sampled: FAIL"
 	exit 1
