@@ -3,6 +3,7 @@
  * terminals pass through to the host; memory management, time, random
  * numbers, identities and signals are emulated deterministically. An
  * unknown call stops the run with an error naming it. */
+#define _GNU_SOURCE	/* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@
 enum {
 	NR_getcwd = 17, NR_dup = 23, NR_dup3 = 24, NR_fcntl = 25, NR_ioctl = 29,
 	NR_mkdirat = 34, NR_unlinkat = 35, NR_faccessat = 48, NR_chdir = 49,
-	NR_openat = 56, NR_close = 57, NR_pipe2 = 59, NR_getdents64 = 61,
+	NR_openat = 56, NR_close = 57, NR_pipe2 = 59, NR_getdents64 = 61, NR_fadvise64 = 223,
 	NR_lseek = 62, NR_read = 63, NR_write = 64, NR_readv = 65, NR_writev = 66,
 	NR_pread64 = 67, NR_pwrite64 = 68, NR_readlinkat = 78, NR_newfstatat = 79,
 	NR_fstat = 80, NR_fsync = 82, NR_exit = 93, NR_exit_group = 94,
@@ -636,6 +637,29 @@ int iss__syscall(struct iss *s, const struct rv_insn *i)
 	case NR_dup3:
 		r = dup2((int)c.a[0], (int)c.a[1]);
 		r = r < 0 ? neg_errno() : dup_fd_path(s, (int)c.a[0], r);
+		break;
+	case NR_pipe2: {
+		/* a host pipe: the program's descriptors are the host's, as for openat; the flag
+		 * bits O_NONBLOCK and O_CLOEXEC have the same values on riscv64 and the host */
+		int fds[2], fl = (int)c.a[1];
+
+		if (fl & ~(O_NONBLOCK | O_CLOEXEC)) {
+			r = -EINVAL;
+			break;
+		}
+		if (pipe2(fds, fl) < 0) {
+			r = neg_errno();
+			break;
+		}
+		r = iss_mem_write(&s->mem, c.a[0], fds, sizeof(fds)) ? -EFAULT : 0;
+		if (r) {
+			close(fds[0]);
+			close(fds[1]);
+		}
+		break;
+	}
+	case NR_fadvise64: /* advice only: the host's answer (0, or EBADF/EINVAL/ESPIPE) */
+		r = -posix_fadvise((int)c.a[0], (off_t)c.a[1], (off_t)c.a[2], (int)c.a[3]);
 		break;
 	case NR_getdents64: r = -ENOSYS; break; /* directory listing is not emulated */
 	case NR_fsync: r = 0; break;

@@ -52,9 +52,9 @@ count() {
 				per[sym == "" ? "?" : sym] += size[key]
 			}
 			END {
-				if (unknown) print "?"; else printf "%d\n", total
+				if (unknown) print "?"; else printf "%.0f\n", total
 				for (f in per)
-					printf "%12d %5.1f%%  %s\n", per[f], 100 * per[f] / total, f | "sort -rn | head -8 > " funcs
+					printf "%12.0f %5.1f%%  %s\n", per[f], 100 * per[f] / total, f | "sort -rn | head -8 > " funcs
 			}' > "$3.n"
 	fi
 }
