@@ -267,7 +267,6 @@ static int acc_skip(void *ctx, uint64_t cyc, const struct core_cycle_out *o, cha
 {
 	struct acc_ctx *x = ctx;
 
-	(void)cyc;
 	(void)err;
 	(void)errlen;
 	for (unsigned l = 0; l < x->nlanes; l++)
@@ -277,6 +276,8 @@ static int acc_skip(void *ctx, uint64_t cyc, const struct core_cycle_out *o, cha
 					   !(o->retired[k]->events & CORE_EV_EXCEPTION));
 	for (unsigned k = 0; k < o->n_retired; k++)
 		dc_retire(&x->dc, o->retired[k]);
+	if (x->run.progress)
+		sim_progress_poll(&x->prog, cyc);
 	return 0;
 }
 
@@ -334,6 +335,8 @@ static int acc_loop(struct acc_ctx *x)
 	if (x->run.progress) {
 		sim_progress_init(&x->prog, "tiprof accuracy", x->core, x->prog_argv, x->run.expect,
 				  stderr);
+		if (x->sampled)
+			x->prog.warmed = &x->sst.warmed_insns;
 		c = sim_consumer_progress(&x->prog);
 		sim_run_attach(&run, &c);
 	}
@@ -349,7 +352,7 @@ static int acc_loop(struct acc_ctx *x)
 	}
 	x->wall_s = wall_now() - x->wall_s;
 	if (x->run.progress)
-		sim_progress_remember(&x->prog, core_stats(x->core)->insns);
+		sim_progress_remember(&x->prog, core_stats(x->core)->insns + x->sst.warmed_insns);
 	return 0;
 }
 

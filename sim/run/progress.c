@@ -106,21 +106,27 @@ static void clock_text(char *buf, size_t n, double s)
 static int progress_cycle(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
 			  size_t errlen)
 {
-	struct sim_progress *p = ctx;
+	(void)o, (void)err, (void)errlen;
+	sim_progress_poll(ctx, cyc);
+	return 0;
+}
+
+/* Contract in progress.h. */
+void sim_progress_poll(struct sim_progress *p, uint64_t cyc)
+{
 	struct timespec now;
 	double el;
 	uint64_t insns;
 	char e[32], left[32];
 
-	(void)o, (void)err, (void)errlen;
 	if (cyc % PROGRESS_EVERY)
-		return 0;
+		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	el = secs(&p->start, &now);
 	if (el < PROGRESS_FIRST || secs(&p->last, &now) < PROGRESS_REDRAW)
-		return 0;
+		return;
 	p->last = now;
-	insns = core_stats(p->core)->insns;
+	insns = core_stats(p->core)->insns + (p->warmed ? *p->warmed : 0);
 	clock_text(e, sizeof(e), el);
 	fprintf(p->f, "\r\033[K%s: %.1f M instructions, %.1f M cycles, %.2f M cycles/s, %s",
 		p->what, 1e-6 * (double)insns, 1e-6 * (double)cyc, 1e-6 * (double)cyc / el, e);
@@ -130,7 +136,6 @@ static int progress_cycle(void *ctx, uint64_t cyc, const struct core_cycle_out *
 	}
 	fflush(p->f);
 	p->drawn = 1;
-	return 0;
 }
 
 static int progress_finish(void *ctx, char *err, size_t errlen)

@@ -23,6 +23,8 @@ struct sim_progress {
 	uint64_t key;			/* the program and its arguments, for the length cache */
 	struct timespec start, last;	/* when the run started, the line was last drawn */
 	int drawn;			/* a line is on the terminal */
+	const uint64_t *warmed;		/* sampled runs: instructions run functionally, outside
+					 * the core's count (NULL: none; set after init) */
 };
 
 /* Prepare p for a run of core executing argv (NULL-terminated; argv[0] the program's path)
@@ -32,6 +34,9 @@ void sim_progress_init(struct sim_progress *p, const char *what, struct core *co
 
 /* The progress line as a consumer (its finish erases the line). */
 struct sim_consumer sim_consumer_progress(struct sim_progress *p);
+
+/* What the consumer does in cycle cyc (sampled runs call it in unmeasured cycles too). */
+void sim_progress_poll(struct sim_progress *p, uint64_t cyc);
 
 /* Erase the line if drawn (after a failed run, before its message). */
 void sim_progress_erase(struct sim_progress *p);
