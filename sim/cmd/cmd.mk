@@ -26,15 +26,24 @@ TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) $(SA
 CFLAGS_sw/tiprof.c += -DTIPROF_HAVE_SIM
 
 # Sampled simulation (`tiprof accuracy --windows W,D,U`; docs/accuracy.md "Sampled simulation").
-## test-sampled: sampled simulation: off = unchanged, instruction accounting, warming warms (vs cold), bad values
+## test-sampled: sampled simulation: off = unchanged, warming = detailed state exactly, instruction accounting, warming warms (vs cold), bad values
 ## bench-sampled: error sampled simulation introduces vs full detail (Oracle distance, policy errors), speed-up
 .PHONY: test-sampled bench-sampled
 TEST_TARGETS  += test-sampled
 BENCH_TARGETS += bench-sampled
 
-test-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
+SAMPLED_WARM_EXACT := $(BUILD)/sampled/warm_exact
+
+# warming vs detailed simulation of the same instructions, built with core.c itself
+$(SAMPLED_WARM_EXACT): tests/sim/sampled/warm_exact.c $(CORE_DIR)/core.c $(CORE_HDRS) $(ISS_LIB) $(ISA_LIB)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -o $@ $< $(ISS_LIB) $(ISA_LIB) -lm
+
+test-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS) $(SAMPLED_WARM_EXACT)
 	@echo "== test-sampled: sampled simulation (functional warming, measured windows)"
-	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) tests/sim/sampled/run-tests.sh
+	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) WARM_EXACT=$(SAMPLED_WARM_EXACT) \
+		tests/sim/sampled/run-tests.sh
 
 bench-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
 	@echo "== bench-sampled: sampled vs full detailed runs"

@@ -3,7 +3,10 @@
 # tests/sim/sampled/run-tests.sh - `make test-sampled`: sampled simulation (tiprof accuracy
 # --windows, sim/run sim_run_sampled, core_warm in sim/core). Checks that
 #  1. sampling off is unchanged: --windows W,0,0 (every cycle measured) gives the same report
-#     as no --windows, byte for byte apart from the "sampling" member;
+#     as no --windows, byte for byte apart from the "sampling" member; warming is exact
+#     (WARM_EXACT, warm_exact.c): after U instructions warmed, every cache and TLB holds the
+#     lines, in the LRU order, and the predictor the tables that simulating the same U
+#     instructions in detail leaves;
 #  2. the instructions are accounted for: detailed + warmed = the full run's instructions;
 #     each measured window holds W .. W+width-1 instructions (the last one possibly fewer);
 #  3. functional warming warms: with warming, the measured windows' CPI, L1D miss rate and
@@ -12,7 +15,7 @@
 #  4. the self-checks hold in sampled runs (two Oracles agree, TIP = Ideal, Dispatch tags);
 #  5. bad --windows values give a one-line error and exit status 2; a program that ends before
 #     its first window, a one-line error and exit status 1.
-# Environment: TIPROF (the binary), WL_OUT (the workloads' folder).
+# Environment: TIPROF (the binary), WL_OUT (the workloads' folder), WARM_EXACT (warm_exact).
 set -eu
 T=${TIPROF:-build/bin/tiprof}
 WL=${WL_OUT:-build/workloads}
@@ -31,6 +34,19 @@ if cmp -s "$tmp/full.json" "$tmp/w00-stripped.json"; then
 	ok "--windows W,0,0 reports exactly what the full run does"
 else
 	bad "--windows W,0,0 differs from the full run"
+fi
+
+# warming leaves exactly the state detailed simulation of the same instructions leaves
+if [ -n "${WARM_EXACT:-}" ]; then
+	for run in "200000 100000 $WL/quicksort 5000" "300000 300000 $WL/ptrchase 16384" \
+		   "100000 200000 $WL/dispatch 35000"; do
+		# shellcheck disable=SC2086
+		if out=$(env -i "$WARM_EXACT" $run 2>&1); then
+			ok "$out"
+		else
+			bad "$out"
+		fi
+	done
 fi
 
 # 2-4 on two workloads, then the python checks
