@@ -40,10 +40,10 @@ $(SAMPLED_WARM_EXACT): tests/sim/sampled/warm_exact.c $(CORE_DIR)/core.c $(CORE_
 	@echo "  CC      $@"
 	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -o $@ $< $(ISS_LIB) $(ISA_LIB) -lm
 
-test-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS) $(SAMPLED_WARM_EXACT)
+test-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS) $(SAMPLED_WARM_EXACT) $(BUILD)/vtip/4-64-8/Vtiprof_tb
 	@echo "== test-sampled: sampled simulation (functional warming, measured windows)"
 	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) WARM_EXACT=$(SAMPLED_WARM_EXACT) \
-		tests/sim/sampled/run-tests.sh
+		VTIP=$(BUILD)/vtip/4-64-8/Vtiprof_tb tests/sim/sampled/run-tests.sh
 
 bench-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
 	@echo "== bench-sampled: sampled vs full detailed runs"

@@ -12,10 +12,12 @@
 #  3. functional warming warms: with warming, the measured windows' CPI, L1D miss rate and
 #     branch mispredict rate are close to the full run's; skipping the same instructions cold
 #     (--windows W,D,U,cold) is far off;
-#  4. the self-checks hold in sampled runs (two Oracles agree, TIP = Ideal, Dispatch tags);
+#  4. the self-checks hold in sampled runs (two Oracles agree, TIP = Ideal, Dispatch tags), and
+#     the measured cycles' ROB trace replays through the RTL unit (VTIP) equal to the C model;
 #  5. bad --windows values give a one-line error and exit status 2; a program that ends before
 #     its first window, a one-line error and exit status 1.
-# Environment: TIPROF (the binary), WL_OUT (the workloads' folder), WARM_EXACT (warm_exact).
+# Environment: TIPROF (the binary), WL_OUT (the workloads' folder), WARM_EXACT (warm_exact),
+# VTIP (the Verilated TIP harness, 4-64-8).
 set -eu
 T=${TIPROF:-build/bin/tiprof}
 WL=${WL_OUT:-build/workloads}
@@ -97,6 +99,18 @@ check(abs(wc - fc) / fc < 0.05 and cc > 1.5 * fc,
       'ptrchase CPI (L2/LLC working set): full %.3f, warmed %.3f, cold %.3f' % (fc, wc, cc))
 sys.exit(fail)
 PY
+
+# the measured cycles' ROB stream (--rob-trace of a sampled run) through the RTL unit: equal to
+# the C model every cycle, the ROB-contract assertions quiet across the windows' seams
+if [ -n "${VTIP:-}" ]; then
+	if acc --windows 2000,1000,10000 --rob-trace "$tmp/s.rbt" -o "$tmp/s.txt" "$WL/crc32" 40 \
+		>/dev/null && TIPROF_TB_TRACE=$tmp/s.rbt "$VTIP" +bench=replay +cycles=1000000000 \
+		+outdir="$tmp" > "$tmp/replay.log" 2>&1 && grep -q "PASS replay" "$tmp/replay.log"; then
+		ok "sampled crc32's ROB trace replayed through the RTL: $(grep '^replay:' "$tmp/replay.log")"
+	else
+		bad "sampled ROB trace through the RTL: $(tail -2 "$tmp/replay.log")"
+	fi
+fi
 
 # 5. bad values: one line on stderr, exit status 2
 for v in 0,1,1 1,2 a,2,3 1,2,3, 1,,3 1,2,cold -1,2,3 1,2,3,warm; do
