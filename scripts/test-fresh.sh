@@ -75,6 +75,12 @@ inside() {
 
 	mount -t proc proc "$root/proc" || die "could not mount /proc in the root"
 	mount -t sysfs sysfs "$root/sys" || die "could not mount /sys in the root"
+	# A booted Debian 12 has the cgroup2 hierarchy on /sys/fs/cgroup (systemd mounts it);
+	# slurmd (tests/sim/campaign) needs it. Bind the host's, as a booted machine would see one.
+	if mountpoint -q /sys/fs/cgroup; then
+		mount --rbind /sys/fs/cgroup "$root/sys/fs/cgroup" ||
+			die "could not mount /sys/fs/cgroup in the root"
+	fi
 	# the host's device nodes (null, zero, random, tty, ...), then a devpts and a /dev/shm of
 	# our own, as on a booted machine
 	mount --rbind /dev "$root/dev" || die "could not bind-mount /dev in the root"
