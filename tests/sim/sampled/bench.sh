@@ -40,7 +40,7 @@ runs=(
 	"dispatch${US}.${US}$WL/dispatch${US}300000"
 	"ptrchase${US}.${US}$WL/ptrchase${US}65536"
 )
-for p in cjson lua pcre2grep sqlite3; do
+for p in cjson lua pcre2grep sqlite3 xz; do
 	bin=$(awk -v p=$p '$1 == p && $2 == "short" { print $3 }' sim/programs/suite.txt)
 	args=$(awk -v p=$p '$1 == p && $2 == "short" { $1 = ""; $2 = ""; $3 = ""; print }' \
 		sim/programs/suite.txt)
