@@ -180,7 +180,7 @@ module tiprof_pm_csr
   // 64-bit counter write: whole on XLEN=64, one half on XLEN=32
   function automatic logic [63:0] cnt_wr(input logic [63:0] old, input logic [63:0] v,
                                          input logic high);
-    if (!is_xlen32) cnt_wr = v;
+    if (XLEN != 32) cnt_wr = v;
     else if (high)  cnt_wr = {v[31:0], old[31:0]};
     else            cnt_wr = {old[63:32], v[31:0]};
   endfunction

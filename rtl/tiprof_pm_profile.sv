@@ -63,9 +63,9 @@ module tiprof_pm_profile
   logic [1:0]      priv_q, priv_d;
   logic [2:0]      slot_q, slot_d;
   logic [15:0]     ctx_q, ctx_d, path_q, path_d, fetch_q, fetch_d;
-  (* mem2reg *) logic [15:0] st_q [6];                // stamps relative to the fetch: 5 stages, end
-  (* mem2reg *) logic [15:0] st_d [6];
-  (* mem2reg *) logic [15:0] st_e [6];
+  // stamps relative to the fetch, stage i at [16i +: 16]: 5 stages, end (one vector: Icarus 11's
+  // always @* does not wake up on an unpacked array's elements, Yosys 0.23 reads no packed 2-D)
+  logic [95:0] st_q, st_d, st_e;
   logic [4:0]      seen_q, seen_d, seen_e;
   logic [15:0]     rel;                     // this cycle's stamp: age - fetch
   logic [4:0]      stage;
@@ -81,12 +81,12 @@ module tiprof_pm_profile
     reason_e = reason_q;
     ea_e     = ea_q;
     seen_e   = seen_q;
-    for (int i = 0; i < 6; i++) st_e[i] = st_q[i];
+    st_e     = st_q;
     timed_out_o = 1'b0;
     if (ev_en_i) begin
       for (int s = 0; s < 5; s++) begin
         if (stage[s] && !seen_q[s]) begin
-          st_e[s]   = rel;
+          st_e[16*s +: 16]   = rel;
           seen_e[s] = 1'b1;
         end
       end
@@ -111,14 +111,19 @@ module tiprof_pm_profile
         ev_e[tiprof_reg_pkg::PM_EV_RETIRED] = 1'b1;
       end
       if (abort_i || retire_i) begin
-        st_e[5] = rel;
+        st_e[16*5 +: 16] = rel;
         open_e  = 1'b0;
         ended_e = 1'b1;
       end
     end
+    if (kill_i) begin   // an untagged second (idle, every field 0 since its sample opened)
+      ev_e    = '0;
+      ev_e[tiprof_reg_pkg::PM_EV_TIMEOUT] = 1'b1;
+      ended_e = 1'b1;
+    end
     if (timeout_i && open_e) begin
       ev_e[tiprof_reg_pkg::PM_EV_TIMEOUT] = 1'b1;
-      st_e[5]     = rel;
+      st_e[16*5 +: 16]     = rel;
       open_e      = 1'b0;
       ended_e     = 1'b1;
       timed_out_o = 1'b1;
@@ -140,7 +145,7 @@ module tiprof_pm_profile
     path_d   = path_q;
     fetch_d  = fetch_q;
     seen_d   = seen_e;
-    for (int i = 0; i < 6; i++) st_d[i] = st_e[i];
+    st_d     = st_e;
     if (kill_i || clear_i || tag_i || empty_i) begin
       open_d   = 1'b0;
       ended_d  = 1'b0;
@@ -155,7 +160,7 @@ module tiprof_pm_profile
       path_d   = '0;
       fetch_d  = '0;
       seen_d   = '0;
-      for (int i = 0; i < 6; i++) st_d[i] = '0;
+      st_d     = '0;
     end
     if (kill_i) begin
       ended_d = 1'b1;
@@ -197,7 +202,7 @@ module tiprof_pm_profile
       path_q   <= '0;
       fetch_q  <= '0;
       seen_q   <= '0;
-      for (int i = 0; i < 6; i++) st_q[i] <= '0;
+      st_q     <= '0;
     end else begin
       open_q   <= open_d;
       ended_q  <= ended_d;
@@ -212,7 +217,7 @@ module tiprof_pm_profile
       path_q   <= path_d;
       fetch_q  <= fetch_d;
       seen_q   <= seen_d;
-      for (int i = 0; i < 6; i++) st_q[i] <= st_d[i];
+      st_q     <= st_d;
     end
   end
 
@@ -234,13 +239,13 @@ module tiprof_pm_profile
     info_d_o[tiprof_reg_pkg::PM_REC_INFO_CTX_LSB +: tiprof_reg_pkg::PM_REC_INFO_CTX_W]       = ctx_q;
     info_d_o[tiprof_reg_pkg::PM_REC_INFO_PATH_LSB +: tiprof_reg_pkg::PM_REC_INFO_PATH_W]     = path_q;
     stamp_a_d_o = '0;
-    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_MAP_LSB +: 16]      = seen_e[SMap]      ? st_e[SMap]      : '0;
-    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_READY_LSB +: 16]    = seen_e[SReady]    ? st_e[SReady]    : '0;
-    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_ISSUE_LSB +: 16]    = seen_e[SIssue]    ? st_e[SIssue]    : '0;
-    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_COMPLETE_LSB +: 16] = seen_e[SComplete] ? st_e[SComplete] : '0;
+    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_MAP_LSB +: 16]      = seen_e[SMap]      ? st_e[16*SMap +: 16]      : '0;
+    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_READY_LSB +: 16]    = seen_e[SReady]    ? st_e[16*SReady +: 16]    : '0;
+    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_ISSUE_LSB +: 16]    = seen_e[SIssue]    ? st_e[16*SIssue +: 16]    : '0;
+    stamp_a_d_o[tiprof_reg_pkg::PM_REC_STAMP_A_COMPLETE_LSB +: 16] = seen_e[SComplete] ? st_e[16*SComplete +: 16] : '0;
     stamp_b_d_o = '0;
-    stamp_b_d_o[tiprof_reg_pkg::PM_REC_STAMP_B_MEM_LSB +: 16] = seen_e[SMem] ? st_e[SMem] : '0;
-    stamp_b_d_o[tiprof_reg_pkg::PM_REC_STAMP_B_END_LSB +: 16] = tagged_q ? st_e[5] : '0;
+    stamp_b_d_o[tiprof_reg_pkg::PM_REC_STAMP_B_MEM_LSB +: 16] = seen_e[SMem] ? st_e[16*SMem +: 16] : '0;
+    stamp_b_d_o[tiprof_reg_pkg::PM_REC_STAMP_B_END_LSB +: 16] = tagged_q ? st_e[16*5 +: 16] : '0;
     stamp_b_d_o[tiprof_reg_pkg::PM_REC_STAMP_B_SEEN_LSB +: tiprof_reg_pkg::PM_REC_STAMP_B_SEEN_W] = seen_e;
   end
 
@@ -253,6 +258,8 @@ module tiprof_pm_profile
         else $fatal(1, "a_pm_profile_open_tagged: an open profile without a tagged instruction");
       assert (32'(tag_i) + 32'(empty_i) + 32'(kill_i) <= 1)
         else $fatal(1, "a_pm_profile_one_write: tag %0d empty %0d kill %0d in one cycle", tag_i, empty_i, kill_i);
+      assert (!kill_i || (!open_q && !ended_q && !tagged_q))
+        else $fatal(1, "a_pm_profile_kill_idle: the timeout ended a second that was not idle");
     end
   end
 `endif

@@ -144,7 +144,6 @@ module tiprof_pm_record
 
   // ---------------------------------------------------------------- unpack
   logic [63:0] sinfo;
-  (* mem2reg *) logic [64*Words-1:0] pw [Tags];   // each profile's words, in place
 
   always_comb begin
     sinfo = '0;
@@ -155,25 +154,22 @@ module tiprof_pm_record
     sinfo[tiprof_reg_pkg::PM_REC_SINFO_PAIR_CYCLES_LSB +: tiprof_reg_pkg::PM_REC_SINFO_PAIR_CYCLES_W] = head_i[89:74];
   end
 
-  for (genvar p = 0; p < Tags; p++) begin : g_unpack
-    logic [ProfW-1:0] pr;
-
-    assign pr = head_i[90 + p*ProfW +: ProfW];
-    always_comb begin
-      pw[p] = '0;
-      pw[p][(tiprof_reg_pkg::PM_REC_PC_IDX + p*Stride)*64 +: 64]      = 64'(pr[0 +: XLEN]);
-      pw[p][(tiprof_reg_pkg::PM_REC_EA_IDX + p*Stride)*64 +: 64]      = 64'(pr[XLEN +: XLEN]);
-      pw[p][(tiprof_reg_pkg::PM_REC_INFO_IDX + p*Stride)*64 +: 64]    = info_unpack(pr[2*XLEN +: InfoW]);
-      pw[p][(tiprof_reg_pkg::PM_REC_STAMP_A_IDX + p*Stride)*64 +: 64] = pr[2*XLEN + InfoW +: 64];
-      pw[p][(tiprof_reg_pkg::PM_REC_STAMP_B_IDX + p*Stride)*64 +: 64] = 64'(pr[2*XLEN + InfoW + 64 +: StampBW]);
-    end
-  end
+  // Profile p's words, in place in the record (Icarus 11's always @* does not wake up on an
+  // unpacked array, so no per-profile array: one function applied in the process).
+  function automatic logic [64*Words-1:0] prof_words(input logic [ProfW-1:0] pr, input int p);
+    prof_words = '0;
+    prof_words[(tiprof_reg_pkg::PM_REC_PC_IDX + p*Stride)*64 +: 64]      = 64'(pr[0 +: XLEN]);
+    prof_words[(tiprof_reg_pkg::PM_REC_EA_IDX + p*Stride)*64 +: 64]      = 64'(pr[XLEN +: XLEN]);
+    prof_words[(tiprof_reg_pkg::PM_REC_INFO_IDX + p*Stride)*64 +: 64]    = info_unpack(pr[2*XLEN +: InfoW]);
+    prof_words[(tiprof_reg_pkg::PM_REC_STAMP_A_IDX + p*Stride)*64 +: 64] = pr[2*XLEN + InfoW +: 64];
+    prof_words[(tiprof_reg_pkg::PM_REC_STAMP_B_IDX + p*Stride)*64 +: 64] = 64'(pr[2*XLEN + InfoW + 64 +: StampBW]);
+  endfunction
 
   always_comb begin
     words_o = '0;
     words_o[tiprof_reg_pkg::PM_REC_CYCLE_IDX*64 +: 64] = head_i[63:0];
     words_o[tiprof_reg_pkg::PM_REC_SINFO_IDX*64 +: 64] = sinfo;
-    for (int p = 0; p < Tags; p++) words_o = words_o | pw[p];
+    for (int p = 0; p < Tags; p++) words_o = words_o | prof_words(head_i[90 + p*ProfW +: ProfW], p);
   end
 
 endmodule

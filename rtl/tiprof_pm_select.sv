@@ -62,11 +62,13 @@ module tiprof_pm_select
     end
   endfunction
 
-  // Path history of slot s: the packet's history shifted by the valid branches below s.
-  function automatic logic [15:0] path_of(input logic [2:0] s);
+  // Path history of slot s: the packet's history shifted by the valid branches below s. (Every
+  // input is an argument: Icarus 11's always @* does not see what a function reads otherwise.)
+  function automatic logic [15:0] path_of(input logic [F-1:0] valid, input logic [F-1:0] br,
+                                          input logic [15:0] hist, input logic [2:0] s);
     logic [F-1:0] below;
-    below   = valid_i & br_i & F'((1 << s) - 1);
-    path_of = hist_i << $countones(below);
+    below   = valid & br & F'((1 << s) - 1);
+    path_of = hist << $countones(below);
   endfunction
 
   logic [F-1:0] cnt, above, second_mask;
@@ -85,7 +87,7 @@ module tiprof_pm_select
     coll_o     = 2'(32'(sel_a_i) + 32'(sel_b_i) - 32'(take_o));
     slot0_o    = nth_slot(cnt, 9'(first_unit));
     empty_o    = take_o && !valid_i[slot0_o[SlotIdxW-1:0]];
-    path0_o    = path_of(slot0_o);
+    path0_o    = path_of(valid_i, br_i, hist_i, slot0_o);
 
     // the pair's distance: d = 1 + floor(LFSR[31:16] * WINDOW / 2^16)
     prod        = 25'(lfsr_hi_i) * 25'(window_i);
@@ -102,7 +104,7 @@ module tiprof_pm_select
     second_ok   = (pair_open_o || waiting_i) && (need <= v);
     tag1_o      = second_ok;
     slot1_o     = nth_slot(second_mask, need - 9'd1);
-    path1_o     = path_of(slot1_o);
+    path1_o     = path_of(valid_i, br_i, hist_i, slot1_o);
     waiting_d_o = (pair_open_o || waiting_i) && !second_ok;
     remaining_d_o = waiting_d_o ? need - v : '0;
 

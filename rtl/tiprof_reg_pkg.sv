@@ -5,7 +5,7 @@ package tiprof_reg_pkg;
 
   localparam logic [15:0] TIP_ID_MAGIC = 16'h7119;
   localparam logic [7:0] TIP_ID_MAJOR = 8'd1;
-  localparam logic [7:0] TIP_ID_MINOR = 8'd0;
+  localparam logic [7:0] TIP_ID_MINOR = 8'd1;
 
   // a sample in the last cycle of every PERIOD-cycle interval
   localparam logic [31:0] MODE_PERIODIC = 32'h00000000;

@@ -9,7 +9,7 @@
 
 #define TIPROF_TIP_ID_MAGIC 0x7119u
 #define TIPROF_TIP_ID_MAJOR 1u
-#define TIPROF_TIP_ID_MINOR 0u
+#define TIPROF_TIP_ID_MINOR 1u
 
 /* a sample in the last cycle of every PERIOD-cycle interval */
 #define TIPROF_MODE_PERIODIC 0x0u
