@@ -15,11 +15,12 @@ nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
 out=build/synth; mkdir -p "$out"
 rtl=$(grep -v '^//' rtl/tiprof.f | tr '\n' ' ')
 
-run_generic() { # W XLEN DEPTH [INPUT_STAGE]
-  local tag=w$1-x$2-d$3 st=${4:-0}
+run_generic() { # W XLEN DEPTH [INPUT_STAGE [PM_F PM_DEPTH]]
+  local tag=w$1-x$2-d$3 st=${4:-0} pf=${5:-0} pd=${6:-8}
   [ "$st" = 1 ] && tag=$tag-s
+  [ "$pf" != 0 ] && tag=$tag-pm$pf-d$pd
   $yosys -q -l "$out/generic-$tag.log" -p "read_verilog -sv $rtl; chparam -set W $1 -set XLEN $2 \
-    -set FifoDepth $3 -set InputStage $st tiprof_unit; synth -top tiprof_unit; check -assert; \
+    -set FifoDepth $3 -set InputStage $st -set PmF $pf -set PmFifoDepth $pd tiprof_unit; synth -top tiprof_unit; check -assert; \
     tee -q -o $out/generic-$tag.stat stat -top tiprof_unit" >/dev/null 2>&1 || { echo "synth: yosys failed for $tag (see $out/generic-$tag.log)"; return 1; }
 }
 run_xilinx() { # W XLEN DEPTH flat|hier
@@ -52,7 +53,9 @@ for w in $w_list; do
               "run_xilinx $w 64 $depth hier")
 done
 [ -n "${SYNTH_REPORT_ONLY:-}" ] || jobs_list+=("run_ice40 0" "run_ice40 1" "run_ice40 1 1"
-                                               "run_generic 4 64 $depth 1")
+                                               "run_generic 4 64 $depth 1"
+                                               "run_generic 4 64 $depth 0 4 1" "run_generic 4 64 $depth 0 4 $depth"
+                                               "run_generic 4 64 $depth 0 8 $depth")
 fail=0
 for j in "${jobs_list[@]+"${jobs_list[@]}"}"; do
   $j & 
@@ -156,6 +159,24 @@ gs = stat(f"{out}/generic-w4-x64-d{depth}-s.stat")
 f0, fs = sum(per_component(*g0[:2]).values()), sum(per_component(*gs[:2]).values())
 print(f"input stage (InputStage = 1), W=4 XLEN=64 FIFO {depth}: {fs - f0} more flip-flops "
       f"({fs} vs {f0}, +{(fs - f0) / 8:.1f} B), {gs[2].get('cells', 0)} vs {g0[2].get('cells', 0)} generic cells")
+print()
+# ProfileMe subsystem (docs/profileme.md "RTL"): the unit at W=4 with PmF = F (two tag ids).
+for pf, pdepth in ((4, 1), (4, depth), (8, depth)):
+    gp = stat(f"{out}/generic-w4-x64-d{depth}-pm{pf}-d{pdepth}.stat")
+    pp = per_component(*gp[:2])
+    fp = sum(pp.values())
+    pm_parts = {k: n for k, n in pp.items() if k.startswith('tiprof_pm') or k == 'tiprof_interval'}
+    print(f"ProfileMe PmF={pf} XLEN=64 Tags=2 record FIFO {pdepth}, unit at W=4 FIFO {depth}: "
+          f"{gp[2].get('cells', 0)} generic cells (+{gp[2].get('cells', 0) - g0[2].get('cells', 0)}), "
+          f"{fp} FFs (+{fp - f0}, +{(fp - f0) / 8:.1f} B)")
+    if pdepth == depth:
+        parts = ", ".join(f"{k.replace('tiprof_', '')} {n}" for k, n in sorted(pp.items()) if n)
+        print(f"  flip-flops per component (TIP's and ProfileMe's interval and FIFO together): {parts}")
+g1p = per_component(*stat(f"{out}/generic-w4-x64-d{depth}-pm4-d1.stat")[:2])
+gdp = per_component(*stat(f"{out}/generic-w4-x64-d{depth}-pm4-d{depth}.stat")[:2])
+print(f"  ProfileMe record FIFO entry: {(sum(gdp.values()) - sum(g1p.values())) / (depth - 1):.1f} FFs "
+      f"(spec: 662 defined bits, 658 stored: FMT is a constant)" if depth > 1 else "")
+print(f"  ProfileMe storage outside its FIFO (PmF=4): {(sum(g1p.values()) - f0 - (sum(gdp.values()) - sum(g1p.values())) / max(depth - 1, 1)) / 8:.1f} B")
 print()
 
 def ice40(tag):
