@@ -139,6 +139,18 @@ static int lbr_record(int argc, char **argv)
 	if (i >= argc)
 		return fail("missing command: " PROG " record [options] -- CMD [ARGS...]", NULL);
 	c.argv = argv + i;
+	/* task-clock and cpu-clock count ns: refuse hwbp periods a few stops long, where the
+	 * program livelocks instead of being traced (docs/lbr.md §7) */
+	if (strcmp(c.mech, "hwbp") == 0 && lbr_event_parse(c.event) <= 1 &&
+	    c.period < LBR_MIN_HWBP_TIME_PERIOD) {
+		char why[200];
+
+		snprintf(why, sizeof(why), "--period %" PRIu64 " ns of %s is shorter than %llu ns, "
+			 "a few hardware-breakpoint stops (each 31-46 us of CPU): the program would "
+			 "make no progress; use --period >= %llu or --mech int3", c.period, c.event,
+			 LBR_MIN_HWBP_TIME_PERIOD, LBR_MIN_HWBP_TIME_PERIOD);
+		return fail(why, NULL);
+	}
 	if (lbr_cli_find_lib(c.lib, sizeof(c.lib)) < 0)
 		return fail("cannot find libtiprof-lbr.so (set TIPROF_LBR_LIB)", c.lib);
 	/* The events the tracer will open, tried here: a refusal is one line, not a program

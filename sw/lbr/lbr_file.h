@@ -38,6 +38,11 @@ int lbr_event_parse(const char *name);
 /* Defaults. */
 #define LBR_DEFAULT_PERIOD 10000000ULL /* 10 ms of task-clock: 100 samples/s */
 #define LBR_DEFAULT_DEPTH 16
+/* The shortest time period (task-clock, cpu-clock; ns) `record` accepts with hwbp stops. A
+ * stop costs 31-46 us of the program's CPU time in a VM (docs/lbr.md §7): at periods near it
+ * the next sample fires while a stack's stops are still running, and with hwbp the program
+ * made no progress (python3 at 20 us: 3 of 3 runs stuck for 60 s; 50 us and up finished). */
+#define LBR_MIN_HWBP_TIME_PERIOD 100000ULL
 #define LBR_DEFAULT_FILE "tiprof-lbr.data"	/* records file of record, read by the others */
 /* Default stopping mechanism: perf hardware breakpoints on x86-64; software breakpoints
  * ("int3", i.e. ebreak/c.ebreak) on RISC-V, whose Linux has no perf hardware breakpoints. */

@@ -227,6 +227,8 @@ baduse "period 0" "$TIPROF" lbr record --period 0 -o "$W/x.lbr" -- "$T/lbr_recur
 baduse "depth 257" "$TIPROF" lbr record --depth 257 -o "$W/x.lbr" -- "$T/lbr_recurse" 1
 baduse "stat without a command" "$TIPROF" lbr stat --reps 2
 baduse "unknown event" "$TIPROF" lbr record --event bogus -o "$W/x.lbr" -- "$T/lbr_recurse" 1
+# hwbp at a time period a few stops long livelocks the program (docs/lbr.md §7): refused
+baduse "hwbp period 20000 ns" "$TIPROF" lbr record --mech hwbp --period 20000 -o "$W/x.lbr" -- "$T/lbr_recurse" 1
 baduse "unwritable output" "$TIPROF" lbr record -o /proc/nonexistent/x.lbr -- "$T/lbr_recurse" 1
 # perf_event_open denied (as under kernel.perf_event_paranoid=3 without privileges): one line
 # naming the setting, the command not run, no records file.
