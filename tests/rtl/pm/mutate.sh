@@ -29,6 +29,7 @@ if s.count(a) != 1:
     sys.exit(1)
 open(p, "w").write(s.replace(a, b))
 PY
+  # shellcheck disable=SC2086 # $libs: several library paths
   if ! $verilator --cc --exe --main --timing --assert -O3 --x-assign fast --x-initial fast -Wno-fatal \
        -Mdir "$d/obj" --top-module tiprof_pm_tb -I"$top/tests/rtl/pm" -LDFLAGS -lm \
        -GPMF="$f" -GXLEN="$x" -GDEPTH="$dep" -GTAGS="$t" -GSTAGE="$stage" \
