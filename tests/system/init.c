@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "tiprof/sample.h"
+#include "tiprof/tiprof_regs.h"
 
 #define MODULE_PATH	"/lib/modules/tiprof_pmu.ko"
 #define MODULE_NAME	"tiprof_pmu"
@@ -353,9 +354,8 @@ static int check_fake_sysfs(char *d, size_t n)
 		{ PMU_DIR "caps/commit_width", "2" },
 		{ PMU_DIR "caps/xlen", "64" },
 		{ PMU_DIR "caps/fifo_depth", "16" },
-		{ PMU_DIR "caps/version", "1.0" },
 	};
-	char buf[64], online[64];
+	char buf[64], online[64], ver[16];
 	size_t i;
 
 	/* a unit on every online hart (a slow secondary may miss the boot) */
@@ -372,6 +372,13 @@ static int check_fake_sysfs(char *d, size_t n)
 			return fmt(d, n, CHECK_FAIL, "%s is \"%s\", want \"%s\"",
 				   want[i][0], buf, want[i][1]);
 	}
+	/* the register map's version, from the generated header (spec/tiprof_regs.json) */
+	snprintf(ver, sizeof(ver), "%u.%u", TIPROF_TIP_ID_MAJOR, TIPROF_TIP_ID_MINOR);
+	if (read_line(PMU_DIR "caps/version", buf, sizeof(buf)))
+		return fmt(d, n, CHECK_FAIL, "cannot read %scaps/version", PMU_DIR);
+	if (strcmp(buf, ver))
+		return fmt(d, n, CHECK_FAIL, "%scaps/version is \"%s\", want \"%s\"", PMU_DIR,
+			   buf, ver);
 	return fmt(d, n, CHECK_PASS, "format, caps and cpumask as expected");
 }
 
