@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "pm_model.h"
+#include "tiprof/pm_latency.h"
 
 #define CTRL_FIELDS (TIPROF_PM_CTRL_EN_MASK | TIPROF_PM_CTRL_MODE_MASK | \
 		     TIPROF_PM_CTRL_IRQ_EN_MASK | TIPROF_PM_CTRL_PRIV_MASK | \
@@ -235,51 +236,7 @@ static void build_record(const struct pm_model *m, struct pm_record *r)
 
 uint16_t pm_record_latency(const struct pm_record *r, unsigned p, unsigned sel, int *valid)
 {
-	unsigned b = p * TIPROF_PM_REC_PROFILE_STRIDE;
-	uint64_t info = r->w[TIPROF_PM_REC_INFO + b];
-	uint64_t sa = r->w[TIPROF_PM_REC_STAMP_A + b], sb = r->w[TIPROF_PM_REC_STAMP_B + b];
-	unsigned seen = (unsigned)((sb & TIPROF_PM_REC_STAMP_B_SEEN_MASK) >>
-				   TIPROF_PM_REC_STAMP_B_SEEN_SHIFT);
-	uint16_t st[PM_ST_N] = {
-		(uint16_t)sa, (uint16_t)(sa >> 16), (uint16_t)(sa >> 32), (uint16_t)sb,
-		(uint16_t)(sa >> 48), (uint16_t)(sb >> 16),
-	};
-	int tagged = (info & TIPROF_PM_REC_INFO_TAGGED_MASK) != 0;
-	int retired = (info >> TIPROF_PM_EV_RETIRED) & 1u;
-	unsigned x = 0, y = 0;
-	int v = 0;
-
-#define SEEN(s) ((seen >> (s)) & 1u)
-	switch (sel) {
-	case TIPROF_PM_LAT_TOTAL: v = tagged; x = st[PM_ST_END]; break;
-	case TIPROF_PM_LAT_FETCH_MAP: v = SEEN(PM_ST_MAP); x = st[PM_ST_MAP]; break;
-	case TIPROF_PM_LAT_MAP_READY:
-		v = SEEN(PM_ST_MAP) && SEEN(PM_ST_READY); x = st[PM_ST_READY]; y = st[PM_ST_MAP];
-		break;
-	case TIPROF_PM_LAT_READY_ISSUE:
-		v = SEEN(PM_ST_READY) && SEEN(PM_ST_ISSUE); x = st[PM_ST_ISSUE];
-		y = st[PM_ST_READY];
-		break;
-	case TIPROF_PM_LAT_ISSUE_COMPLETE:
-		v = SEEN(PM_ST_ISSUE) && SEEN(PM_ST_COMPLETE); x = st[PM_ST_COMPLETE];
-		y = st[PM_ST_ISSUE];
-		break;
-	case TIPROF_PM_LAT_COMPLETE_RETIRE:
-		v = SEEN(PM_ST_COMPLETE) && retired; x = st[PM_ST_END]; y = st[PM_ST_COMPLETE];
-		break;
-	case TIPROF_PM_LAT_MEM:
-		v = SEEN(PM_ST_MEM) && SEEN(PM_ST_COMPLETE); x = st[PM_ST_COMPLETE];
-		y = st[PM_ST_MEM];
-		break;
-	default:
-		break;
-	}
-#undef SEEN
-	if (valid)
-		*valid = v;
-	if (!v)
-		return 0;
-	return (uint16_t)(x > y ? x - y : 0);
+	return tiprof_pm_latency(r->w, p, sel, valid);
 }
 
 /* The filters of docs/profileme.md on profile 0 of record r: 1 keep, 0 drop. */
