@@ -25,7 +25,9 @@ TIPROF_LIBS    = $(TIPROF_SIM_LIBS) $(SAMPLE_LIB) $(CHART_LIB) $(SYMBOL_LIBS) -l
 
 SW_TEST_DIR   := tests/sw
 SW_HW_CYCLES  ?= 2000000
-SW_TBINS      := $(BUILD)/sw/test_sample_file $(BUILD)/sw/test_hw $(BUILD)/sw/test_perf_aux
+SW_HW_PM_CYCLES ?= 400000
+SW_TBINS      := $(BUILD)/sw/test_sample_file $(BUILD)/sw/test_hw $(BUILD)/sw/test_hw_pm \
+                 $(BUILD)/sw/test_perf_aux
 
 TEST_TARGETS  += test-sw test-layering
 .PHONY: tiprof test-sw test-layering test-cli
@@ -54,6 +56,13 @@ $(BUILD)/sw/test_hw: tests/driver/hw/test_hw.c tests/include/tcheck.h $(TIPROF_H
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(TIPROF_HW_CFLAGS) $(TIPMODEL_CFLAGS) \
 	  -o $@ $< $(TIPROF_HW_SRCS) $(TIPMODEL_LIB)
 
+$(BUILD)/sw/test_hw_pm: tests/driver/hw/test_hw_pm.c tests/include/tcheck.h $(TIPROF_HW_SRCS) \
+			$(TIPROF_HW_HDRS) include/tiprof/pm_sample.h $(PMMODEL_LIB)
+	@mkdir -p $(@D)
+	@echo "  CC      $@ (sanitized)"
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(TIPROF_HW_CFLAGS) $(TIPMODEL_CFLAGS) \
+	  -o $@ $< $(TIPROF_HW_SRCS) $(PMMODEL_LIB)
+
 # perf_aux.c is compiled by the test itself (#included: its sysfs root becomes a variable).
 $(BUILD)/sw/test_perf_aux: tests/sw/lib/test_perf_aux.c tests/include/tcheck.h \
 			   $(SW_DIR)/lib/perf_aux.c $(SW_DIR)/lib/perf_aux.h \
@@ -72,6 +81,7 @@ test-sw: $(SW_TBINS) $(TIPROF_BIN) $(BUILD)/sw/sf_mkfile $(TIPROF_HW_KCHECK)
 	@echo "-- driver/hw builds freestanding as kernel code: ok"
 	@set -e; echo "-- $(BUILD)/sw/test_sample_file"; $(BUILD)/sw/test_sample_file $(BUILD)/sw/tmp
 	@set -e; echo "-- $(BUILD)/sw/test_hw"; $(BUILD)/sw/test_hw $(SW_HW_CYCLES)
+	@set -e; echo "-- $(BUILD)/sw/test_hw_pm"; $(BUILD)/sw/test_hw_pm $(SW_HW_PM_CYCLES)
 	@set -e; echo "-- $(BUILD)/sw/test_perf_aux"; $(BUILD)/sw/test_perf_aux $(BUILD)/sw/tmp/perf_aux
 	@set -e; echo "-- $(SW_TEST_DIR)/test_dump.sh"; \
 	  $(SW_TEST_DIR)/test_dump.sh $(TIPROF_BIN) $(BUILD)/sw/sf_mkfile $(BUILD)/sw/tmp

@@ -394,6 +394,350 @@ int tiprof_hw_cycle(struct tiprof_hw *hw, uint64_t *cycle)
 	return tiprof_hw_read64(hw, TIPROF_TIP_CYCLE, TIPROF_TIP_CYCLEH, cycle);
 }
 
+/* ---- ProfileMe ---- */
+
+/* PM_CTRL fields a configuration may set (EN is set by start only). */
+#define TIPROF_HW_PM_CTRL_FIELDS	(TIPROF_PM_CTRL_MODE_MASK | \
+					 TIPROF_PM_CTRL_IRQ_EN_MASK | \
+					 TIPROF_PM_CTRL_PRIV_MASK | \
+					 TIPROF_PM_CTRL_RAND_BITS_MASK | \
+					 TIPROF_PM_CTRL_UNIT_MASK | \
+					 TIPROF_PM_CTRL_PAIR_MASK)
+/* Sticky, write-1-to-clear PM_STATUS bits. */
+#define TIPROF_HW_PM_STICKY	(TIPROF_PM_STATUS_CFG_ERR_MASK | \
+				 TIPROF_PM_STATUS_POP_EMPTY_MASK | \
+				 TIPROF_PM_STATUS_STRAY_MASK | \
+				 TIPROF_PM_STATUS_TIMEOUT_MASK)
+/* Bits of PM_LATFILT that exist, and the illegal SEL value. */
+#define TIPROF_HW_PM_LATFILT_BITS	(TIPROF_PM_LATFILT_THRESH_MASK | \
+					 TIPROF_PM_LATFILT_SEL_MASK | \
+					 TIPROF_PM_LATFILT_INV_MASK)
+#define TIPROF_HW_PM_SEL_BAD	7u
+/* Largest PM_PAIR.WINDOW. */
+#define TIPROF_HW_PM_WINDOW_MAX	256u
+
+int tiprof_hw_pm_probe(struct tiprof_hw *hw)
+{
+	uint64_t params;
+	uint32_t f, xlen, depth, tags;
+	int ret;
+
+	if (hw->state == TIPROF_HW_NEW)
+		return -ENODEV;
+	if (hw->pm_state == TIPROF_HW_RUNNING)
+		return -EBUSY;
+	hw->pm_state = TIPROF_HW_NEW;
+	hw->pm_f = 0;
+	ret = tiprof_hw_rd(hw, TIPROF_PM_PARAMS, &params);
+	if (ret == -EIO)
+		return -ENODEV;	/* no subsystem claims the address */
+	if (ret)
+		return ret;
+	f = tiprof_hw_field(params, TIPROF_PM_PARAMS_F_MASK,
+			    TIPROF_PM_PARAMS_F_SHIFT);
+	xlen = tiprof_hw_field(params, TIPROF_PM_PARAMS_XLEN_MASK,
+			       TIPROF_PM_PARAMS_XLEN_SHIFT);
+	depth = tiprof_hw_field(params, TIPROF_PM_PARAMS_DEPTH_MASK,
+				TIPROF_PM_PARAMS_DEPTH_SHIFT);
+	tags = tiprof_hw_field(params, TIPROF_PM_PARAMS_TAGS_MASK,
+			       TIPROF_PM_PARAMS_TAGS_SHIFT);
+	if (f == 0 && depth == 0)
+		return -ENODEV;	/* an implementation reading 0: none */
+	if ((f != 1 && f != 2 && f != 4 && f != 8) || xlen != hw->xlen ||
+	    depth == 0 || (tags != 1 && tags != 2))
+		return -EPROTO;
+	hw->pm_f = (uint8_t)f;
+	hw->pm_tags = (uint8_t)tags;
+	hw->pm_depth = (uint16_t)depth;
+	hw->pm_state = TIPROF_HW_PROBED;
+	return 0;
+}
+
+/* Check @cfg against the PM register rules and PM_PARAMS; no CSR access. */
+static int tiprof_hw_pm_check_config(const struct tiprof_hw *hw,
+				     const struct tiprof_hw_pm_config *cfg)
+{
+	uint64_t span;
+
+	if (cfg->period < hw->pm_f || cfg->priv_mask == 0 ||
+	    cfg->priv_mask > (TIPROF_PM_CTRL_PRIV_MASK >>
+			      TIPROF_PM_CTRL_PRIV_SHIFT) ||
+	    cfg->rand_bits > TIPROF_HW_RAND_BITS_MAX ||
+	    cfg->watermark == 0 || cfg->watermark > hw->pm_depth ||
+	    cfg->window == 0 || cfg->window > TIPROF_HW_PM_WINDOW_MAX ||
+	    cfg->timeout == 0 || cfg->unit > 1 || cfg->pair > 1 ||
+	    (cfg->pair && hw->pm_tags < 2) ||
+	    (cfg->latfilt & ~(uint32_t)TIPROF_HW_PM_LATFILT_BITS) ||
+	    tiprof_hw_field(cfg->latfilt, TIPROF_PM_LATFILT_SEL_MASK,
+			    TIPROF_PM_LATFILT_SEL_SHIFT) == TIPROF_HW_PM_SEL_BAD)
+		return -EINVAL;
+	span = (uint64_t)1 << cfg->rand_bits;
+	switch (cfg->mode) {
+	case TIPROF_MODE_PERIODIC:
+		return cfg->rand_bits ? -EINVAL : 0;
+	case TIPROF_MODE_RANDOM_INTERVAL:
+		return 0;
+	case TIPROF_MODE_RANDOM_PERIOD:
+		/* PERIOD - 2^(k-1) must stay >= F or short intervals clamp */
+		return cfg->rand_bits && span / 2 + hw->pm_f > cfg->period ?
+		       -EINVAL : 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+int tiprof_hw_pm_configure(struct tiprof_hw *hw,
+			   const struct tiprof_hw_pm_config *cfg)
+{
+	uint64_t status, count;
+	uint32_t ctrl;
+	int ret;
+
+	if (hw->pm_state == TIPROF_HW_NEW)
+		return -ENODEV;
+	if (hw->pm_state == TIPROF_HW_RUNNING)
+		return -EBUSY;
+	ret = tiprof_hw_pm_check_config(hw, cfg);
+	if (ret)
+		return ret;
+	hw->pm_state = TIPROF_HW_PROBED;
+	hw->pm_discarded = 0;
+
+	ctrl = (uint32_t)cfg->mode << TIPROF_PM_CTRL_MODE_SHIFT |
+	       (uint32_t)cfg->priv_mask << TIPROF_PM_CTRL_PRIV_SHIFT |
+	       (uint32_t)cfg->rand_bits << TIPROF_PM_CTRL_RAND_BITS_SHIFT |
+	       (uint32_t)cfg->unit << TIPROF_PM_CTRL_UNIT_SHIFT |
+	       (uint32_t)cfg->pair << TIPROF_PM_CTRL_PAIR_SHIFT;
+	if (cfg->irq)
+		ctrl |= TIPROF_PM_CTRL_IRQ_EN_MASK;
+
+	/* quiesce first, as for TIP */
+	ret = tiprof_hw_wr(hw, TIPROF_PM_CTRL, 0);
+	if (ret)
+		return ret;
+	ret = tiprof_hw_wr(hw, TIPROF_PM_STATUS, TIPROF_HW_PM_STICKY);
+	if (ret)
+		return ret;
+	ret = tiprof_hw_rd(hw, TIPROF_PM_FIFO_COUNT, &count);
+	if (ret)
+		return ret;
+	if (count > hw->pm_depth)
+		return -EPROTO;
+	while (count--) {
+		ret = tiprof_hw_wr(hw, TIPROF_PM_POP, 0);
+		if (ret)
+			return ret;
+		hw->pm_discarded++;
+	}
+	ret = tiprof_hw_wr(hw, TIPROF_PM_PERIOD, cfg->period);
+	if (!ret)
+		ret = tiprof_hw_wr(hw, TIPROF_PM_WATERMARK, cfg->watermark);
+	if (!ret)
+		ret = tiprof_hw_wr(hw, TIPROF_PM_PAIR, cfg->window);
+	if (!ret)
+		ret = tiprof_hw_wr(hw, TIPROF_PM_TIMEOUT, cfg->timeout);
+	if (!ret)
+		ret = tiprof_hw_wr(hw, TIPROF_PM_EVFILT, cfg->evfilt);
+	if (!ret)
+		ret = tiprof_hw_wr(hw, TIPROF_PM_LATFILT, cfg->latfilt);
+	if (!ret && cfg->lfsr_seed)
+		ret = tiprof_hw_wr(hw, TIPROF_PM_LFSR, cfg->lfsr_seed);
+	if (!ret)
+		ret = tiprof_hw_rd(hw, TIPROF_PM_STATUS, &status);
+	if (ret)
+		return ret;
+	if (status & TIPROF_PM_STATUS_CFG_ERR_MASK) {
+		ret = tiprof_hw_wr(hw, TIPROF_PM_STATUS,
+				   TIPROF_PM_STATUS_CFG_ERR_MASK);
+		return ret ? ret : -EREMOTEIO;
+	}
+	hw->pm_ctrl = ctrl & TIPROF_HW_PM_CTRL_FIELDS;
+	hw->pm_cfg = *cfg;
+	hw->pm_state = TIPROF_HW_CONFIGURED;
+	return 0;
+}
+
+int tiprof_hw_pm_start(struct tiprof_hw *hw)
+{
+	int ret;
+
+	if (hw->pm_state != TIPROF_HW_CONFIGURED &&
+	    hw->pm_state != TIPROF_HW_RUNNING)
+		return -ENODEV;
+	ret = tiprof_hw_wr(hw, TIPROF_PM_CTRL,
+			   hw->pm_ctrl | TIPROF_PM_CTRL_EN_MASK);
+	if (ret)
+		return ret;
+	hw->pm_state = TIPROF_HW_RUNNING;
+	return 0;
+}
+
+int tiprof_hw_pm_stop(struct tiprof_hw *hw)
+{
+	int ret;
+
+	if (hw->pm_state != TIPROF_HW_CONFIGURED &&
+	    hw->pm_state != TIPROF_HW_RUNNING)
+		return -ENODEV;
+	ret = tiprof_hw_wr(hw, TIPROF_PM_CTRL,
+			   hw->pm_ctrl & ~(uint32_t)TIPROF_PM_CTRL_IRQ_EN_MASK);
+	if (ret)
+		return ret;
+	hw->pm_state = TIPROF_HW_CONFIGURED;
+	return 0;
+}
+
+/* Record word @k of the oldest record; @high: also its PM_RH half (XLEN=32). */
+static int tiprof_hw_pm_word(struct tiprof_hw *hw, unsigned int k, int high,
+			     uint64_t *val)
+{
+	uint64_t lo, hi = 0;
+	int ret;
+
+	ret = tiprof_hw_rd(hw, (uint16_t)(TIPROF_PM_R + k), &lo);
+	if (ret)
+		return ret;
+	if (hw->xlen == 64) {
+		*val = lo;
+		return 0;
+	}
+	if (high) {
+		ret = tiprof_hw_rd(hw, (uint16_t)(TIPROF_PM_RH + k), &hi);
+		if (ret)
+			return ret;
+	}
+	*val = (hi & 0xFFFFFFFFu) << 32 | (lo & 0xFFFFFFFFu);
+	return 0;
+}
+
+/* Read the oldest record into @s (no POP): 0 or a negative code. */
+static int tiprof_hw_pm_read_record(struct tiprof_hw *hw,
+				    struct tiprof_pm_sample *s)
+{
+	unsigned int p, np, base, k;
+	uint64_t info;
+	int ret;
+
+	for (k = 0; k < TIPROF_PM_REC_WORDS; k++)
+		s->w[k] = 0;
+	ret = tiprof_hw_pm_word(hw, TIPROF_PM_REC_CYCLE, 1,
+				&s->w[TIPROF_PM_REC_CYCLE]);
+	if (!ret)
+		ret = tiprof_hw_pm_word(hw, TIPROF_PM_REC_SINFO, 1,
+					&s->w[TIPROF_PM_REC_SINFO]);
+	if (ret)
+		return ret;
+	if (tiprof_pm_field(s, TIPROF_PM_REC_SINFO, 0,
+			    TIPROF_PM_REC_SINFO_FMT_MASK,
+			    TIPROF_PM_REC_SINFO_FMT_SHIFT) != TIPROF_PM_REC_FMT)
+		return -EPROTO;
+	np = tiprof_pm_field(s, TIPROF_PM_REC_SINFO, 0,
+			     TIPROF_PM_REC_SINFO_PAIR_MASK,
+			     TIPROF_PM_REC_SINFO_PAIR_SHIFT) ? 2 : 1;
+	for (p = 0; p < np; p++) {
+		base = p * TIPROF_PM_REC_PROFILE_STRIDE;
+		ret = tiprof_hw_pm_word(hw, base + TIPROF_PM_REC_INFO, 1,
+					&s->w[base + TIPROF_PM_REC_INFO]);
+		if (ret)
+			return ret;
+		info = s->w[base + TIPROF_PM_REC_INFO];
+		ret = tiprof_hw_pm_word(hw, base + TIPROF_PM_REC_PC, 0,
+					&s->w[base + TIPROF_PM_REC_PC]);
+		if (!ret && (info >> TIPROF_PM_EV_EA_VALID & 1u))
+			ret = tiprof_hw_pm_word(hw, base + TIPROF_PM_REC_EA, 0,
+						&s->w[base + TIPROF_PM_REC_EA]);
+		if (!ret)
+			ret = tiprof_hw_pm_word(hw, base + TIPROF_PM_REC_STAMP_A,
+						1,
+						&s->w[base + TIPROF_PM_REC_STAMP_A]);
+		if (!ret)
+			ret = tiprof_hw_pm_word(hw, base + TIPROF_PM_REC_STAMP_B,
+						1,
+						&s->w[base + TIPROF_PM_REC_STAMP_B]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int tiprof_hw_pm_drain(struct tiprof_hw *hw, struct tiprof_pm_sample *buf,
+		       unsigned int n)
+{
+	unsigned int done = 0;
+	uint64_t count = 0;
+	int ret = 0;
+
+	if (hw->pm_state == TIPROF_HW_NEW)
+		return -ENODEV;
+	while (done < n) {
+		/* only this loop pops: re-read the count when used up */
+		if (!count) {
+			ret = tiprof_hw_rd(hw, TIPROF_PM_FIFO_COUNT, &count);
+			if (ret || !count)
+				break;
+			if (count > hw->pm_depth) {
+				ret = -EPROTO;
+				break;
+			}
+		}
+		ret = tiprof_hw_pm_read_record(hw, &buf[done]);
+		if (ret)
+			break;
+		ret = tiprof_hw_wr(hw, TIPROF_PM_POP, 0);
+		if (ret)
+			break;
+		done++;
+		count--;
+	}
+	if (done || ret >= 0)
+		return (int)done;
+	return ret;
+}
+
+int tiprof_hw_pm_counters(struct tiprof_hw *hw, struct tiprof_pm_counts *c)
+{
+	int ret;
+
+	if (hw->pm_state == TIPROF_HW_NEW)
+		return -ENODEV;
+	c->lost_sw = 0;
+	ret = tiprof_hw_read64(hw, TIPROF_PM_TAKEN, TIPROF_PM_TAKENH,
+			       &c->taken);
+	if (!ret)
+		ret = tiprof_hw_read64(hw, TIPROF_PM_LOST, TIPROF_PM_LOSTH,
+				       &c->lost);
+	if (!ret)
+		ret = tiprof_hw_read64(hw, TIPROF_PM_FILTERED,
+				       TIPROF_PM_FILTEREDH, &c->filtered);
+	if (!ret)
+		ret = tiprof_hw_read64(hw, TIPROF_PM_COLLIDED,
+				       TIPROF_PM_COLLIDEDH, &c->collided);
+	return ret;
+}
+
+int tiprof_hw_irq_pending(struct tiprof_hw *hw, unsigned int *which)
+{
+	uint64_t st;
+	int ret;
+
+	*which = 0;
+	if (hw->state == TIPROF_HW_NEW)
+		return -ENODEV;
+	ret = tiprof_hw_rd(hw, TIPROF_TIP_STATUS, &st);
+	if (ret)
+		return ret;
+	if (st & TIPROF_TIP_STATUS_IRQ_MASK)
+		*which |= TIPROF_HW_IRQ_TIP;
+	if (hw->pm_state == TIPROF_HW_NEW)
+		return 0;
+	ret = tiprof_hw_rd(hw, TIPROF_PM_STATUS, &st);
+	if (ret)
+		return ret;
+	if (st & TIPROF_PM_STATUS_IRQ_MASK)
+		*which |= TIPROF_HW_IRQ_PM;
+	return 0;
+}
+
 const char *tiprof_hw_strerror(int err)
 {
 	switch (err) {

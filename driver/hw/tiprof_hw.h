@@ -15,6 +15,7 @@
 #include "tiprof_hw_types.h"
 #include "tiprof/tiprof_regs.h"
 #include "tiprof/sample.h"
+#include "tiprof/pm_sample.h"
 
 /*
  * CSR accessors of one unit. Each returns 0 on success or a negative errno
@@ -55,6 +56,43 @@ struct tiprof_hw_config {
 	uint32_t lfsr_seed;
 };
 
+/*
+ * ProfileMe configuration (docs/profileme.md); tiprof_hw_pm_configure()
+ * checks every field against the register rules and PM_PARAMS.
+ */
+struct tiprof_hw_pm_config {
+	/* PM_PERIOD: fetch units per selection, F..2^32-1 */
+	uint32_t period;
+	/* TIPROF_MODE_*, as TIP's */
+	uint8_t mode;
+	/* k of the random modes, 0..31 (0 if periodic) */
+	uint8_t rand_bits;
+	/* bit p: select while fetching at privilege p; 1..0xF */
+	uint8_t priv_mask;
+	/* nonzero: raise the interrupt at the watermark */
+	uint8_t irq;
+	/* PM_CTRL.UNIT: 0 count fetched instructions, 1 fetch slots */
+	uint8_t unit;
+	/* PM_CTRL.PAIR: paired sampling (needs two tag ids) */
+	uint8_t pair;
+	/* PM_PAIR.WINDOW: the second is 1..window fetches later; 1..256 */
+	uint16_t window;
+	/* PM_WATERMARK: interrupt while PM_FIFO_COUNT >= it; 1..depth */
+	uint16_t watermark;
+	/* PM_TIMEOUT: cycles before an open sample is ended; 1..65535 */
+	uint16_t timeout;
+	/* PM_EVFILT: MASK (15:0), MATCH (31:16); 0 keeps every sample */
+	uint32_t evfilt;
+	/* PM_LATFILT: THRESH (15:0), SEL (18:16, not 7), INV (19) */
+	uint32_t latfilt;
+	/* nonzero: seed PM_LFSR with it; 0: leave the LFSR as it is */
+	uint32_t lfsr_seed;
+};
+
+/* Interrupt sources of tiprof_hw_irq_pending() (the unit ORs them). */
+#define TIPROF_HW_IRQ_TIP	0x1u
+#define TIPROF_HW_IRQ_PM	0x2u
+
 /* One TIP unit as seen through its CSRs. Fields are read-only for callers. */
 struct tiprof_hw {
 	const struct tiprof_hw_ops *ops;	/* CSR accessors */
@@ -68,6 +106,14 @@ struct tiprof_hw {
 	uint16_t depth;		/* TIP_PARAMS.DEPTH: FIFO entries */
 	uint32_t ctrl;		/* TIP_CTRL of the config, EN clear */
 	struct tiprof_hw_config cfg;	/* the configuration programmed */
+	/* ProfileMe subsystem (valid from tiprof_hw_pm_probe(); pm_f 0: none) */
+	enum tiprof_hw_state pm_state;	/* NEW until probed; as TIP's after */
+	uint8_t pm_f;		/* PM_PARAMS.F: fetch slots per cycle, or 0 */
+	uint8_t pm_tags;	/* PM_PARAMS.TAGS: 1, or 2 (paired sampling) */
+	uint16_t pm_depth;	/* PM_PARAMS.DEPTH: record FIFO entries */
+	uint32_t pm_ctrl;	/* PM_CTRL of the config, EN clear */
+	uint32_t pm_discarded;	/* records the last configure discarded */
+	struct tiprof_hw_pm_config pm_cfg;	/* the configuration programmed */
 };
 
 /*
@@ -156,6 +202,71 @@ int tiprof_hw_counters_clear(struct tiprof_hw *hw);
  * high-low-high on XLEN=32). Needs PROBED or later. Returns 0 or an error.
  */
 int tiprof_hw_cycle(struct tiprof_hw *hw, uint64_t *cycle);
+
+/*
+ * ---- ProfileMe (docs/profileme.md, docs/hw-layer.md "ProfileMe") ----
+ * The subsystem has its own state (pm_state), FIFO, counters and interrupt
+ * enable; the unit ORs its interrupt with TIP's. Every call needs the unit
+ * PROBED by tiprof_hw_probe() first.
+ */
+
+/*
+ * tiprof_hw_pm_probe - read PM_PARAMS: fetch slots, XLEN, depth, tag ids.
+ * Returns 0 (pm_state PROBED); -ENODEV if the unit has no ProfileMe
+ * subsystem (PM_PARAMS traps: a unit built with PmF = 0) or TIP is not
+ * probed; -EPROTO for impossible parameters (or an XLEN unlike TIP's);
+ * -EBUSY while PM is running.
+ */
+int tiprof_hw_pm_probe(struct tiprof_hw *hw);
+
+/*
+ * tiprof_hw_pm_configure - program @cfg with ProfileMe selection disabled.
+ * Every field is checked before any CSR access (-EINVAL; -ENODEV before
+ * tiprof_hw_pm_probe(), -EBUSY while running). Then: PM_CTRL = 0, clear the
+ * sticky PM_STATUS bits, discard the records left in the FIFO (their number
+ * in hw->pm_discarded: the caller counts them as lost), write PM_PERIOD,
+ * PM_WATERMARK, PM_PAIR, PM_TIMEOUT, PM_EVFILT, PM_LATFILT and (if seeded)
+ * PM_LFSR, read PM_STATUS back: CFG_ERR gives -EREMOTEIO. Returns 0
+ * (pm_state CONFIGURED) or a negative code (pm_state PROBED).
+ */
+int tiprof_hw_pm_configure(struct tiprof_hw *hw,
+			   const struct tiprof_hw_pm_config *cfg);
+
+/*
+ * tiprof_hw_pm_start / tiprof_hw_pm_stop - set / clear PM_CTRL.EN (and
+ * IRQ_EN). As TIP's start and stop; after the stop an open sample still
+ * completes and is recorded (a later drain or configure sees it).
+ */
+int tiprof_hw_pm_start(struct tiprof_hw *hw);
+int tiprof_hw_pm_stop(struct tiprof_hw *hw);
+
+/*
+ * tiprof_hw_pm_drain - move records from the PM FIFO into @buf[0..@n-1],
+ * oldest first, until PM_FIFO_COUNT reads 0 or @buf is full. Per record:
+ * CYCLE, SINFO, then per profile INFO, PC, EA only if EV.EA_VALID, STAMP_A,
+ * STAMP_B; profile 1 only for a pair (its words read 0 otherwise); on
+ * XLEN=32 the high halves (PM_RH) of every word but PC and EA; then a
+ * PM_POP write. A record counts as stored once its POP succeeded. Returns
+ * the count, or a negative code if the first record could not be read
+ * (-EPROTO: a count beyond the depth or a record whose FMT is not 1).
+ */
+int tiprof_hw_pm_drain(struct tiprof_hw *hw, struct tiprof_pm_sample *buf,
+		       unsigned int n);
+
+/*
+ * tiprof_hw_pm_counters - read PM_TAKEN, PM_LOST, PM_FILTERED and
+ * PM_COLLIDED into @c (high-low-high on XLEN=32); @c->lost_sw is set to 0.
+ * Returns 0, -ENODEV (not probed), -EIO or -EAGAIN.
+ */
+int tiprof_hw_pm_counters(struct tiprof_hw *hw, struct tiprof_pm_counts *c);
+
+/*
+ * tiprof_hw_irq_pending - which subsystems hold their interrupt line high:
+ * *@which = TIPROF_HW_IRQ_TIP if TIP_STATUS.IRQ, | TIPROF_HW_IRQ_PM if
+ * PM_STATUS.IRQ (PM only when probed). The unit has one interrupt; a
+ * handler calls this to know which FIFO to drain. Returns 0 or an error.
+ */
+int tiprof_hw_irq_pending(struct tiprof_hw *hw, unsigned int *which);
 
 /*
  * tiprof_hw_strerror - a short constant description of a code returned by
