@@ -20,6 +20,7 @@ SW_INC         = -I$(SW_DIR) -I$(SW_DIR)/lbr $(SAMPLE_CFLAGS) $(SYMBOL_CFLAGS) $
 CFLAGS_sw      = $(SW_INC)
 CFLAGS_sw/lib  = $(SW_INC)
 CFLAGS_sw/lbr  = -I$(SW_DIR)/lbr
+include $(SW_DIR)/pm/pm.mk
 TIPROF_OBJS    = $(call obj,$(SW_CMD_SRCS) $(SW_LIB_SRCS) $(LBR_CLI_SRCS)) $(TIPROF_SIM_OBJS)
 TIPROF_LIBS    = $(TIPROF_SIM_LIBS) $(SAMPLE_LIB) $(CHART_LIB) $(SYMBOL_LIBS) -lm
 
