@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cmd-dump.c - `tiprof dump FILE`: the text form of a sample file (header, every
- * sample and object record in file order, trailer), through the sample-file reader.
+ * sample, object and ProfileMe record in file order, trailer), through the sample-file
+ * reader.
  * Hottest-first views are `tiprof report`'s job.
  */
 #include <stdio.h>
@@ -16,7 +17,27 @@ struct dump_ctx {
 	FILE *out;		/* where the text goes */
 	struct sf_reader rd;	/* the open file */
 	uint64_t n;		/* samples printed */
+	uint64_t npm;		/* ProfileMe samples printed */
 };
+
+/* Print one record; 0 or SF_EIO. */
+static int dump_record(struct dump_ctx *d, const struct sf_record *rec)
+{
+	switch (rec->type) {
+	case SF_REC_SAMPLE:
+		return sf_dump_sample(d->out, &d->rd.hdr, d->n++, &rec->sample);
+	case SF_REC_OBJECT:
+		return sf_dump_object(d->out, &d->rd.hdr, &rec->object);
+	case SF_REC_PM_CONFIG:
+		return sf_dump_pm_config(d->out, &rec->pm_config);
+	case SF_REC_PM_SAMPLE:
+		return sf_dump_pm_sample(d->out, &d->rd.hdr, d->npm++, &rec->pm_sample);
+	case SF_REC_PM_COUNTS:
+		return sf_dump_pm_counts(d->out, rec->pm_count_samples, &rec->pm_counts);
+	default:
+		return 0;
+	}
+}
 
 /* Print everything; returns an exit status, printing one line on stderr on failure. */
 static int dump_run(struct dump_ctx *d)
@@ -32,11 +53,9 @@ static int dump_run(struct dump_ctx *d)
 		goto fail;
 	if (sf_dump_header(d->out, &d->rd.hdr))
 		goto out_err;
-	while ((ret = sf_reader_next_record(&d->rd, &rec)) > 0) {
-		if (rec.type == SF_REC_OBJECT ? sf_dump_object(d->out, &d->rd.hdr, &rec.object) :
-		    sf_dump_sample(d->out, &d->rd.hdr, d->n++, &rec.sample))
+	while ((ret = sf_reader_next_record(&d->rd, &rec)) > 0)
+		if (dump_record(d, &rec))
 			goto out_err;
-	}
 	if (ret < 0)
 		goto fail;
 	if (sf_dump_trailer(d->out, &d->rd.trailer) || fflush(d->out) || ferror(d->out))

@@ -201,6 +201,215 @@ size_t sf_object_size(const struct sf_object *o)
 	return SF_EXT_FIXED + SF_OBJECT_FIXED + (size_t)o->path_len + o->build_id_len;
 }
 
+/* ---------------------------------------------------------------- ProfileMe (1.2) */
+
+/* PM_CTRL bits that are fields (a legal write sets no other bit). */
+#define PM_CTRL_FIELDS (TIPROF_PM_CTRL_EN_MASK | TIPROF_PM_CTRL_MODE_MASK | \
+			TIPROF_PM_CTRL_IRQ_EN_MASK | TIPROF_PM_CTRL_PRIV_MASK | \
+			TIPROF_PM_CTRL_RAND_BITS_MASK | TIPROF_PM_CTRL_UNIT_MASK | \
+			TIPROF_PM_CTRL_PAIR_MASK)
+#define PM_LATFILT_FIELDS (TIPROF_PM_LATFILT_THRESH_MASK | TIPROF_PM_LATFILT_SEL_MASK | \
+			   TIPROF_PM_LATFILT_INV_MASK)
+/* Defined bits of the record words that have reserved bits. */
+#define PM_SINFO_BITS (TIPROF_PM_REC_SINFO_FMT_MASK | TIPROF_PM_REC_SINFO_PAIR_MASK | \
+		       TIPROF_PM_REC_SINFO_PAIR_DIST_MASK | TIPROF_PM_REC_SINFO_PAIR_CYCLES_MASK)
+#define PM_INFO_BITS (TIPROF_PM_REC_INFO_EV_MASK | TIPROF_PM_REC_INFO_REASON_MASK | \
+		      TIPROF_PM_REC_INFO_PRIV_MASK | TIPROF_PM_REC_INFO_TAGGED_MASK | \
+		      TIPROF_PM_REC_INFO_SLOT_MASK | TIPROF_PM_REC_INFO_CTX_MASK | \
+		      TIPROF_PM_REC_INFO_PATH_MASK)
+#define PM_STAMP_B_BITS (TIPROF_PM_REC_STAMP_B_MEM_MASK | TIPROF_PM_REC_STAMP_B_END_MASK | \
+			 TIPROF_PM_REC_STAMP_B_SEEN_MASK)
+/* The end bits: exactly one per profile. */
+#define PM_END_BITS ((1u << TIPROF_PM_EV_RETIRED) | (1u << TIPROF_PM_EV_ABORTED) | \
+		     (1u << TIPROF_PM_EV_TIMEOUT) | (1u << TIPROF_PM_EV_EMPTY))
+
+/* Contract in sample_file.h. */
+int sf_pm_config_validate(const struct tiprof_pm_config *c, const char **why)
+{
+	uint32_t mode = (c->ctrl & TIPROF_PM_CTRL_MODE_MASK) >> TIPROF_PM_CTRL_MODE_SHIFT;
+	uint32_t window = (c->pair & TIPROF_PM_PAIR_WINDOW_MASK) >> TIPROF_PM_PAIR_WINDOW_SHIFT;
+	uint32_t sel = (c->latfilt & TIPROF_PM_LATFILT_SEL_MASK) >> TIPROF_PM_LATFILT_SEL_SHIFT;
+
+	if (c->f != 1 && c->f != 2 && c->f != 4 && c->f != 8)
+		return fail(why, "PM fetch slots F must be 1, 2, 4 or 8", SF_EINVAL);
+	if (c->tags != 1 && c->tags != 2)
+		return fail(why, "PM tag ids must be 1 or 2", SF_EINVAL);
+	if (c->fifo_depth == 0)
+		return fail(why, "PM FIFO depth must be at least 1", SF_EINVAL);
+	if (c->period < c->f)
+		return fail(why, "PM_PERIOD must be at least F (and not 0)", SF_EINVAL);
+	if ((c->ctrl & ~(uint32_t)PM_CTRL_FIELDS) || mode > TIPROF_MODE_RANDOM_PERIOD)
+		return fail(why, "PM_CTRL has a bit outside its fields or MODE 3", SF_EINVAL);
+	if ((c->ctrl & TIPROF_PM_CTRL_PAIR_MASK) && c->tags != 2)
+		return fail(why, "PM_CTRL.PAIR set on a unit with one tag id", SF_EINVAL);
+	if ((c->pair & ~(uint32_t)TIPROF_PM_PAIR_WINDOW_MASK) || window < 1 || window > 256)
+		return fail(why, "PM_PAIR.WINDOW must be 1..256", SF_EINVAL);
+	if (c->timeout < 1 || c->timeout > 65535)
+		return fail(why, "PM_TIMEOUT must be 1..65535", SF_EINVAL);
+	if ((c->latfilt & ~(uint32_t)PM_LATFILT_FIELDS) || sel == 7)
+		return fail(why, "PM_LATFILT has a bit outside its fields or SEL 7", SF_EINVAL);
+	return 0;
+}
+
+/* Check profile p of s (present: profile 0, or profile 1 of a pair). */
+static int pm_profile_validate(const struct sf_header *h, const struct tiprof_pm_config *c,
+			       const struct tiprof_pm_sample *s, unsigned p, const char **why)
+{
+	uint64_t amask = h->xlen == 64 ? ~(uint64_t)0 : 0xFFFFFFFFu;
+	unsigned o = p * TIPROF_PM_REC_PROFILE_STRIDE;
+	uint64_t info = s->w[TIPROF_PM_REC_INFO + o];
+	unsigned ev = (unsigned)((info & TIPROF_PM_REC_INFO_EV_MASK) >> TIPROF_PM_REC_INFO_EV_SHIFT);
+	unsigned slot = (unsigned)((info & TIPROF_PM_REC_INFO_SLOT_MASK) >>
+				   TIPROF_PM_REC_INFO_SLOT_SHIFT);
+
+	if ((s->w[TIPROF_PM_REC_PC + o] | s->w[TIPROF_PM_REC_EA + o]) & ~amask)
+		return fail(why, "PM address wider than XLEN", SF_EINVAL);
+	if ((info & ~(uint64_t)PM_INFO_BITS) || (s->w[TIPROF_PM_REC_STAMP_B + o] &
+						 ~(uint64_t)PM_STAMP_B_BITS))
+		return fail(why, "PM record has a reserved bit set", SF_EINVAL);
+	if (popcount8(ev & PM_END_BITS) != 1)
+		return fail(why, "PM profile without exactly one of RETIRED, ABORTED, TIMEOUT, "
+			    "EMPTY", SF_EINVAL);
+	if ((info & TIPROF_PM_REC_INFO_REASON_MASK) && !(ev & (1u << TIPROF_PM_EV_ABORTED)))
+		return fail(why, "PM abort reason without ABORTED", SF_EINVAL);
+	if (c && slot >= c->f)
+		return fail(why, "PM slot beyond F", SF_EINVAL);
+	return 0;
+}
+
+/* Contract in sample_file.h. */
+int sf_pm_sample_validate(const struct sf_header *h, const struct tiprof_pm_config *c,
+			  const struct tiprof_pm_sample *s, const char **why)
+{
+	uint64_t si = s->w[TIPROF_PM_REC_SINFO];
+	unsigned fmt = (unsigned)((si & TIPROF_PM_REC_SINFO_FMT_MASK) >>
+				  TIPROF_PM_REC_SINFO_FMT_SHIFT);
+	unsigned dist = (unsigned)((si & TIPROF_PM_REC_SINFO_PAIR_DIST_MASK) >>
+				   TIPROF_PM_REC_SINFO_PAIR_DIST_SHIFT);
+	int pair = (si & TIPROF_PM_REC_SINFO_PAIR_MASK) != 0;
+	int ret;
+
+	if (fmt != TIPROF_PM_REC_FMT)
+		return fail(why, "PM record FMT is not 1", SF_EINVAL);
+	if (si & ~(uint64_t)PM_SINFO_BITS)
+		return fail(why, "PM record has a reserved bit set", SF_EINVAL);
+	if (pair && (dist < 1 || dist > 256))
+		return fail(why, "PM pair distance must be 1..256", SF_EINVAL);
+	if (!pair && (si & (TIPROF_PM_REC_SINFO_PAIR_DIST_MASK |
+			    TIPROF_PM_REC_SINFO_PAIR_CYCLES_MASK)))
+		return fail(why, "PM single sample with pair fields", SF_EINVAL);
+	if (pair && c && c->tags != 2)
+		return fail(why, "PM pair from a unit with one tag id", SF_EINVAL);
+	for (unsigned i = 0; !pair && i < TIPROF_PM_REC_PROFILE_STRIDE; i++)
+		if (s->w[TIPROF_PM_REC_PC + TIPROF_PM_REC_PROFILE_STRIDE + i])
+			return fail(why, "PM single sample with a second profile", SF_EINVAL);
+	ret = pm_profile_validate(h, c, s, 0, why);
+	if (!ret && pair)
+		ret = pm_profile_validate(h, c, s, 1, why);
+	return ret;
+}
+
+/* Contract in sample_file.h. */
+int sf_pm_config_encode(const struct tiprof_pm_config *c, uint8_t *buf, size_t cap,
+			const char **why)
+{
+	uint8_t *p = buf + SF_EXT_FIXED;
+
+	if (sf_pm_config_validate(c, why))
+		return SF_EINVAL;
+	if (cap < SF_EXT_FIXED + SF_PM_CONFIG_FIXED)
+		return fail(why, "buffer too small", SF_ENEED);
+	buf[0] = SF_REC_PM_CONFIG;
+	put32(buf + 1, SF_PM_CONFIG_FIXED);
+	p[0] = c->f;
+	p[1] = c->tags;
+	put16(p + 2, c->fifo_depth);
+	put32(p + 4, c->ctrl);
+	put32(p + 8, c->period);
+	put32(p + 12, c->pair);
+	put32(p + 16, c->timeout);
+	put32(p + 20, c->evfilt);
+	put32(p + 24, c->latfilt);
+	put16(p + 28, c->issue_width);
+	return SF_EXT_FIXED + SF_PM_CONFIG_FIXED;
+}
+
+/* Contract in sample_file.h. */
+int sf_pm_sample_encode(const struct sf_header *h, const struct tiprof_pm_config *c,
+			const struct tiprof_pm_sample *s, uint8_t *buf, size_t cap,
+			const char **why)
+{
+	if (sf_pm_sample_validate(h, c, s, why))
+		return SF_EINVAL;
+	if (cap < SF_EXT_FIXED + SF_PM_SAMPLE_FIXED)
+		return fail(why, "buffer too small", SF_ENEED);
+	buf[0] = SF_REC_PM_SAMPLE;
+	put32(buf + 1, SF_PM_SAMPLE_FIXED);
+	for (unsigned i = 0; i < TIPROF_PM_REC_WORDS; i++)
+		put64(buf + SF_EXT_FIXED + 8 * i, s->w[i]);
+	return SF_EXT_FIXED + SF_PM_SAMPLE_FIXED;
+}
+
+/* Contract in sample_file.h. */
+int sf_pm_counts_encode(uint64_t samples, const struct tiprof_pm_counts *n, uint8_t *buf,
+			size_t cap)
+{
+	uint8_t *p = buf + SF_EXT_FIXED;
+
+	if (cap < SF_EXT_FIXED + SF_PM_COUNTS_FIXED)
+		return SF_ENEED;
+	buf[0] = SF_REC_PM_COUNTS;
+	put32(buf + 1, SF_PM_COUNTS_FIXED);
+	put64(p, samples);
+	put64(p + 8, n->taken);
+	put64(p + 16, n->lost);
+	put64(p + 24, n->filtered);
+	put64(p + 32, n->collided);
+	put64(p + 40, n->lost_sw);
+	return SF_EXT_FIXED + SF_PM_COUNTS_FIXED;
+}
+
+/* Decode the payload p[0..len) of a ProfileMe record of type `type` into r. */
+static int pm_decode(const struct sf_header *h, unsigned type, const uint8_t *p, uint32_t len,
+		     struct sf_record *r, const char **why)
+{
+	if (type == SF_REC_PM_CONFIG) {
+		struct tiprof_pm_config *c = &r->pm_config;
+
+		if (len < SF_PM_CONFIG_FIXED)
+			return fail(why, "PM config record shorter than its fixed part",
+				    SF_ERECORD);
+		memset(c, 0, sizeof(*c));
+		c->f = p[0];
+		c->tags = p[1];
+		c->fifo_depth = get16(p + 2);
+		c->ctrl = get32(p + 4);
+		c->period = get32(p + 8);
+		c->pair = get32(p + 12);
+		c->timeout = get32(p + 16);
+		c->evfilt = get32(p + 20);
+		c->latfilt = get32(p + 24);
+		c->issue_width = get16(p + 28);
+		return sf_pm_config_validate(c, why) ? SF_ERECORD : 0;
+	}
+	if (type == SF_REC_PM_SAMPLE) {
+		if (len < SF_PM_SAMPLE_FIXED)
+			return fail(why, "PM sample record shorter than 12 words", SF_ERECORD);
+		for (unsigned i = 0; i < TIPROF_PM_REC_WORDS; i++)
+			r->pm_sample.w[i] = get64(p + 8 * i);
+		return sf_pm_sample_validate(h, NULL, &r->pm_sample, why) ? SF_ERECORD : 0;
+	}
+	if (len < SF_PM_COUNTS_FIXED)
+		return fail(why, "PM counts record shorter than its fixed part", SF_ERECORD);
+	r->pm_count_samples = get64(p);
+	r->pm_counts.taken = get64(p + 8);
+	r->pm_counts.lost = get64(p + 16);
+	r->pm_counts.filtered = get64(p + 24);
+	r->pm_counts.collided = get64(p + 32);
+	r->pm_counts.lost_sw = get64(p + 40);
+	return 0;
+}
+
 /* ---------------------------------------------------------------- codecs */
 
 /* Contract in sample_file.h. */
@@ -452,6 +661,10 @@ int sf_record_decode(const struct sf_header *h, const uint8_t *buf, size_t len,
 		if (buf[0] == SF_REC_OBJECT && h->version_minor >= 1 &&
 		    object_decode(h, buf + SF_EXT_FIXED, ext, &r->object, why))
 			return SF_ERECORD;
+		if (buf[0] >= SF_REC_PM_CONFIG && buf[0] <= SF_REC_PM_COUNTS &&
+		    h->version_minor >= 2 &&
+		    pm_decode(h, buf[0], buf + SF_EXT_FIXED, ext, r, why))
+			return SF_ERECORD;
 		return (int)(SF_EXT_FIXED + ext);
 	}
 	return fail(why, "unknown record type", SF_ERECORD);
@@ -623,6 +836,73 @@ int sf_writer_object(struct sf_writer *w, const struct sf_object *o)
 		return w->err;
 	w->objects++;
 	return 0;
+}
+
+/* Write a ProfileMe record that encoded to rec[0..n) (n < 0: refused, msg from why). */
+static int pm_write(struct sf_writer *w, const uint8_t *rec, int n, const char *what,
+		    const char *why)
+{
+	if (n < 0) {
+		snprintf(w->msg, sizeof(w->msg), "%s: %s is invalid: %s", w->path, what, why);
+		return SF_EINVAL;
+	}
+	return wwrite(w, rec, (size_t)n) ? w->err : 0;
+}
+
+/* Contract in sample_file.h. */
+int sf_writer_pm_config(struct sf_writer *w, const struct tiprof_pm_config *c)
+{
+	uint8_t rec[SF_EXT_FIXED + SF_PM_CONFIG_FIXED];
+	const char *why = "a second PM config record (one per file)";
+	int n = SF_EINVAL, ret;
+
+	if (w->err)
+		return w->err;
+	if (!w->pm_config)
+		n = sf_pm_config_encode(c, rec, sizeof(rec), &why);
+	ret = pm_write(w, rec, n, "PM config", why);
+	if (ret == 0) {
+		w->pm_config = 1;
+		w->pm_cfg = *c;
+	}
+	return ret;
+}
+
+/* Contract in sample_file.h. */
+int sf_writer_pm_sample(struct sf_writer *w, const struct tiprof_pm_sample *s)
+{
+	uint8_t rec[SF_EXT_FIXED + SF_PM_SAMPLE_FIXED];
+	const char *why = "no PM config record before it";
+	char what[64];
+	int n = SF_EINVAL, ret;
+
+	if (w->err)
+		return w->err;
+	if (w->pm_counts)
+		why = "after the PM counts record";
+	else if (w->pm_config)
+		n = sf_pm_sample_encode(&w->hdr, &w->pm_cfg, s, rec, sizeof(rec), &why);
+	snprintf(what, sizeof(what), "PM sample %" PRIu64, w->pm_samples);
+	ret = pm_write(w, rec, n, what, why);
+	if (ret == 0)
+		w->pm_samples++;
+	return ret;
+}
+
+/* Contract in sample_file.h. */
+int sf_writer_pm_counts(struct sf_writer *w, const struct tiprof_pm_counts *c)
+{
+	uint8_t rec[SF_EXT_FIXED + SF_PM_COUNTS_FIXED];
+	int n = SF_EINVAL, ret;
+
+	if (w->err)
+		return w->err;
+	if (!w->pm_counts)
+		n = sf_pm_counts_encode(w->pm_samples, c, rec, sizeof(rec));
+	ret = pm_write(w, rec, n, "PM counts", "a second PM counts record (one per file)");
+	if (ret == 0)
+		w->pm_counts = 1;
+	return ret;
 }
 
 /* Contract in sample_file.h. */
@@ -799,6 +1079,45 @@ int sf_reader_open(struct sf_reader *r, const char *path)
 	return reader_start(r);
 }
 
+/* Accept a decoded ProfileMe record `rec` (size bytes, already consumed) into out: its
+ * place in the file and, for a sample, the config's constraints. 1 or SF_ERECORD. */
+static int pm_next(struct sf_reader *r, const struct sf_record *rec, struct sf_record *out,
+		   uint64_t size)
+{
+	const char *why = NULL;
+	uint64_t at = r->offset - size;
+
+	if (rec->type == SF_REC_PM_CONFIG && r->has_pm_config)
+		why = "a second PM config record";
+	else if (rec->type != SF_REC_PM_CONFIG && rec->type != SF_REC_PM_COUNTS &&
+		 !r->has_pm_config)
+		why = "a PM sample before the PM config record";
+	else if (rec->type != SF_REC_PM_CONFIG && r->has_pm_counts)
+		why = rec->type == SF_REC_PM_COUNTS ? "a second PM counts record" :
+		      "a PM sample after the PM counts record";
+	else if (rec->type == SF_REC_PM_SAMPLE)
+		sf_pm_sample_validate(&r->hdr, &r->pm_config, &rec->pm_sample, &why);
+	else if (rec->type == SF_REC_PM_COUNTS && rec->pm_count_samples != r->pm_samples)
+		why = "the PM counts record's sample count disagrees with the PM samples before it";
+	if (why)
+		return rfail(r, SF_ERECORD, "bad record at byte %" PRIu64 " (after %" PRIu64
+			     " PM samples): %s", at, r->pm_samples, why);
+	out->type = rec->type;
+	out->ext_len = rec->ext_len;
+	if (rec->type == SF_REC_PM_CONFIG) {
+		out->pm_config = r->pm_config = rec->pm_config;
+		r->has_pm_config = 1;
+	} else if (rec->type == SF_REC_PM_SAMPLE) {
+		out->pm_sample = rec->pm_sample;
+		r->pm_samples++;
+	} else {
+		out->pm_counts = r->pm_counts = rec->pm_counts;
+		out->pm_count_samples = rec->pm_count_samples;
+		r->has_pm_counts = 1;
+	}
+	return 1;
+}
+
 /* Contract in sample_file.h. */
 int sf_reader_next_record(struct sf_reader *r, struct sf_record *out)
 {
@@ -861,6 +1180,9 @@ int sf_reader_next_record(struct sf_reader *r, struct sf_record *out)
 			r->objects++;
 			return 1;
 		}
+		if (rec.type >= SF_REC_PM_CONFIG && rec.type <= SF_REC_PM_COUNTS &&
+		    r->hdr.version_minor >= 2)
+			return pm_next(r, &rec, out, (uint64_t)ret);
 		r->ext_records++;
 	}
 	r->trailer = rec.trailer;
@@ -1018,6 +1340,134 @@ int sf_dump_object(FILE *out, const struct sf_header *h, const struct sf_object 
 		bad |= fprintf(out, "%02x", o->build_id[i]) < 0;
 	bad |= fprintf(out, "%s\n", o->build_id_len ? "" : "(none)") < 0;
 	return bad ? SF_EIO : 0;
+}
+
+/* Contract in sample_file.h. */
+const char *sf_pm_event_name(unsigned b)
+{
+	static const char *const names[TIPROF_PM_EV_BITS] = {
+		"RETIRED", "ABORTED", "TRAP", "TIMEOUT", "EMPTY", "IC_MISS", "ITLB_MISS",
+		"DC_MISS", "DTLB_MISS", "LOAD", "STORE", "CTRL", "BR_TAKEN", "BR_MISPRED",
+		"EA_VALID",
+	};
+
+	return b < TIPROF_PM_EV_BITS ? names[b] : "?";
+}
+
+/* Field `mask`/`shift` of v. */
+static unsigned fld(uint64_t v, uint64_t mask, unsigned shift)
+{
+	return (unsigned)((v & mask) >> shift);
+}
+
+/* Contract in sample_file.h. */
+int sf_dump_pm_config(FILE *out, const struct tiprof_pm_config *c)
+{
+	static const char *const units[] = { "insts", "slots" };
+	unsigned priv = fld(c->ctrl, TIPROF_PM_CTRL_PRIV_MASK, TIPROF_PM_CTRL_PRIV_SHIFT);
+	int bad = 0;
+
+	bad |= fprintf(out, "pm config: F=%u tags=%u FIFO=%u issue_width=%u period=%" PRIu32
+		       " ctrl=0x%04" PRIx32 " (%s mode=%s rand_bits=%u unit=%s%s%s priv=",
+		       c->f, c->tags, c->fifo_depth, c->issue_width, c->period, c->ctrl,
+		       (c->ctrl & TIPROF_PM_CTRL_EN_MASK) ? "en" : "off",
+		       mode_name(fld(c->ctrl, TIPROF_PM_CTRL_MODE_MASK, TIPROF_PM_CTRL_MODE_SHIFT)),
+		       fld(c->ctrl, TIPROF_PM_CTRL_RAND_BITS_MASK, TIPROF_PM_CTRL_RAND_BITS_SHIFT),
+		       units[fld(c->ctrl, TIPROF_PM_CTRL_UNIT_MASK, TIPROF_PM_CTRL_UNIT_SHIFT)],
+		       (c->ctrl & TIPROF_PM_CTRL_PAIR_MASK) ? " pair" : "",
+		       (c->ctrl & TIPROF_PM_CTRL_IRQ_EN_MASK) ? " irq" : "") < 0;
+	for (unsigned p = 0, first = 1; p < 4; p++) {
+		if ((priv >> p) & 1u) {
+			bad |= fprintf(out, "%s%s", first ? "" : ",", priv_name(p)) < 0;
+			first = 0;
+		}
+	}
+	bad |= fprintf(out, ") window=%u timeout=%" PRIu32 " evfilt=mask:0x%04x,match:0x%04x"
+		       " latfilt=sel:%u,thresh:%u%s\n",
+		       fld(c->pair, TIPROF_PM_PAIR_WINDOW_MASK, TIPROF_PM_PAIR_WINDOW_SHIFT),
+		       c->timeout,
+		       fld(c->evfilt, TIPROF_PM_EVFILT_MASK_MASK, TIPROF_PM_EVFILT_MASK_SHIFT),
+		       fld(c->evfilt, TIPROF_PM_EVFILT_MATCH_MASK, TIPROF_PM_EVFILT_MATCH_SHIFT),
+		       fld(c->latfilt, TIPROF_PM_LATFILT_SEL_MASK, TIPROF_PM_LATFILT_SEL_SHIFT),
+		       fld(c->latfilt, TIPROF_PM_LATFILT_THRESH_MASK,
+			   TIPROF_PM_LATFILT_THRESH_SHIFT),
+		       (c->latfilt & TIPROF_PM_LATFILT_INV_MASK) ? ",inv" : "") < 0;
+	return bad ? SF_EIO : 0;
+}
+
+/* The profile p part of a PM sample's line. */
+static int dump_pm_profile(FILE *out, const struct sf_header *h,
+			   const struct tiprof_pm_sample *s, unsigned p)
+{
+	static const char *const reasons[] = { "mispred", "trap", "replay", "other" };
+	static const char *const stage[] = { "map", "ready", "issue", "mem", "complete" };
+	unsigned o = p * TIPROF_PM_REC_PROFILE_STRIDE;
+	uint64_t info = s->w[TIPROF_PM_REC_INFO + o];
+	uint64_t sa = s->w[TIPROF_PM_REC_STAMP_A + o], sb = s->w[TIPROF_PM_REC_STAMP_B + o];
+	unsigned ev = fld(info, TIPROF_PM_REC_INFO_EV_MASK, TIPROF_PM_REC_INFO_EV_SHIFT);
+	unsigned seen = fld(sb, TIPROF_PM_REC_STAMP_B_SEEN_MASK, TIPROF_PM_REC_STAMP_B_SEEN_SHIFT);
+	unsigned st[5] = { (unsigned)(sa & 0xFFFF), (unsigned)(sa >> 16 & 0xFFFF),
+			   (unsigned)(sa >> 32 & 0xFFFF), (unsigned)(sb & 0xFFFF),
+			   (unsigned)(sa >> 48 & 0xFFFF) };
+	int digits = h->xlen / 4, bad = 0;
+
+	bad |= fprintf(out, " | p%u%s pc=0x%0*" PRIx64 " ea=0x%0*" PRIx64 " ev=", p,
+		       (info & TIPROF_PM_REC_INFO_TAGGED_MASK) ? "" : " untagged", digits,
+		       s->w[TIPROF_PM_REC_PC + o], digits, s->w[TIPROF_PM_REC_EA + o]) < 0;
+	for (unsigned b = 0, first = 1; b < TIPROF_PM_EV_BITS; b++) {
+		if ((ev >> b) & 1u) {
+			bad |= fprintf(out, "%s%s", first ? "" : ",", sf_pm_event_name(b)) < 0;
+			first = 0;
+		}
+	}
+	if (ev & (1u << TIPROF_PM_EV_ABORTED))
+		bad |= fprintf(out, " reason=%s", reasons[fld(info, TIPROF_PM_REC_INFO_REASON_MASK,
+							      TIPROF_PM_REC_INFO_REASON_SHIFT)]) < 0;
+	bad |= fprintf(out, " priv=%s ctx=0x%04x slot=%u path=0x%04x",
+		       priv_name(fld(info, TIPROF_PM_REC_INFO_PRIV_MASK,
+				     TIPROF_PM_REC_INFO_PRIV_SHIFT)),
+		       fld(info, TIPROF_PM_REC_INFO_CTX_MASK, TIPROF_PM_REC_INFO_CTX_SHIFT),
+		       fld(info, TIPROF_PM_REC_INFO_SLOT_MASK, TIPROF_PM_REC_INFO_SLOT_SHIFT),
+		       fld(info, TIPROF_PM_REC_INFO_PATH_MASK, TIPROF_PM_REC_INFO_PATH_SHIFT)) < 0;
+	for (unsigned k = 0; k < 5; k++)
+		if ((seen >> k) & 1u)
+			bad |= fprintf(out, " %s=%u", stage[k], st[k]) < 0;
+	bad |= fprintf(out, " end=%u", (unsigned)(sb >> 16 & 0xFFFF)) < 0;
+	return bad;
+}
+
+/* Contract in sample_file.h. */
+int sf_dump_pm_sample(FILE *out, const struct sf_header *h, uint64_t idx,
+		      const struct tiprof_pm_sample *s)
+{
+	uint64_t si = s->w[TIPROF_PM_REC_SINFO];
+	int pair = (si & TIPROF_PM_REC_SINFO_PAIR_MASK) != 0;
+	int bad = 0;
+
+	bad |= fprintf(out, "pm %" PRIu64 ": cycle=%" PRIu64, idx,
+		       s->w[TIPROF_PM_REC_CYCLE]) < 0;
+	if (pair)
+		bad |= fprintf(out, " pair dist=%u cycles=%u",
+			       fld(si, TIPROF_PM_REC_SINFO_PAIR_DIST_MASK,
+				   TIPROF_PM_REC_SINFO_PAIR_DIST_SHIFT),
+			       fld(si, TIPROF_PM_REC_SINFO_PAIR_CYCLES_MASK,
+				   TIPROF_PM_REC_SINFO_PAIR_CYCLES_SHIFT)) < 0;
+	else
+		bad |= fputs(" single", out) < 0;
+	bad |= dump_pm_profile(out, h, s, 0);
+	if (pair)
+		bad |= dump_pm_profile(out, h, s, 1);
+	bad |= fputc('\n', out) == EOF;
+	return bad ? SF_EIO : 0;
+}
+
+/* Contract in sample_file.h. */
+int sf_dump_pm_counts(FILE *out, uint64_t samples, const struct tiprof_pm_counts *n)
+{
+	return fprintf(out, "pm counts: samples=%" PRIu64 " taken=%" PRIu64 " lost=%" PRIu64
+		       " filtered=%" PRIu64 " collided=%" PRIu64 " lost_sw=%" PRIu64 "\n",
+		       samples, n->taken, n->lost, n->filtered, n->collided,
+		       n->lost_sw) < 0 ? SF_EIO : 0;
 }
 
 /* Contract in sample_file.h. */

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "tiprof/file_magic.h"
+#include "tiprof/pm_sample.h"
 #include "tiprof/sample.h"
 
 /* ---- format constants (docs/sample-file.md) ---- */
@@ -29,7 +30,7 @@
 #define SF_MAGIC TIPROF_SAMPLE_FILE_MAGIC	/* 8 bytes at offset 0 */
 #define SF_MAGIC_LEN 8
 #define SF_VERSION_MAJOR 1		/* readers accept this major only */
-#define SF_VERSION_MINOR 1		/* any minor of the major is readable */
+#define SF_VERSION_MINOR 2		/* any minor of the major is readable */
 #define SF_HEADER_FIXED 64		/* fixed part of the header */
 #define SF_HEADER_MAX (1u << 20)	/* largest header_size accepted */
 #define SF_PATH_MAX 4095		/* longest workload ELF path, bytes */
@@ -37,6 +38,9 @@
 #define SF_REC_SAMPLE 0x01		/* record type: one sample */
 #define SF_REC_TRAILER 0x02		/* record type: the trailer (last) */
 #define SF_REC_OBJECT 0x80		/* extension record (1.1): a mapped object */
+#define SF_REC_PM_CONFIG 0x81		/* extension record (1.2): ProfileMe configuration */
+#define SF_REC_PM_SAMPLE 0x82		/* extension record (1.2): one ProfileMe sample */
+#define SF_REC_PM_COUNTS 0x83		/* extension record (1.2): ProfileMe accounting */
 #define SF_REC_EXT_MIN 0x80		/* 0x80..0xFE: length-prefixed extension */
 #define SF_REC_EXT_MAX 0xFE		/*   records, skipped by this version */
 #define SF_EXT_MAX (1u << 24)		/* largest extension payload accepted */
@@ -44,6 +48,9 @@
 #define SF_TRAILER_SIZE 41		/* trailer record */
 #define SF_EXT_FIXED 5			/* extension record without payload */
 #define SF_OBJECT_FIXED 28		/* object payload without path and build-id */
+#define SF_PM_CONFIG_FIXED 30		/* PM config payload */
+#define SF_PM_SAMPLE_FIXED (8 * TIPROF_PM_REC_WORDS)	/* PM sample payload: 12 words */
+#define SF_PM_COUNTS_FIXED 48		/* PM counts payload */
 
 /* Where the samples come from (header byte 31). */
 enum sf_source {
@@ -120,11 +127,15 @@ struct sf_object {
 
 /* One decoded record. */
 struct sf_record {
-	uint8_t type;			/* SF_REC_SAMPLE, SF_REC_TRAILER, SF_REC_OBJECT or
-					 * another 0x80..0xFE */
+	uint8_t type;			/* SF_REC_SAMPLE, SF_REC_TRAILER, SF_REC_OBJECT,
+					 * SF_REC_PM_* or another 0x80..0xFE */
 	struct tiprof_sample sample;	/* type SF_REC_SAMPLE */
 	struct sf_trailer trailer;	/* type SF_REC_TRAILER */
 	struct sf_object object;	/* type SF_REC_OBJECT in a file of format >= 1.1 */
+	struct tiprof_pm_config pm_config;	/* type SF_REC_PM_CONFIG (format >= 1.2) */
+	struct tiprof_pm_sample pm_sample;	/* type SF_REC_PM_SAMPLE (format >= 1.2) */
+	struct tiprof_pm_counts pm_counts;	/* type SF_REC_PM_COUNTS (format >= 1.2) */
+	uint64_t pm_count_samples;	/* type SF_REC_PM_COUNTS: PM samples it counts */
 	uint32_t ext_len;		/* extension: payload bytes */
 };
 
@@ -175,6 +186,34 @@ size_t sf_object_size(const struct sf_object *o);
 int sf_object_encode(const struct sf_header *h, const struct sf_object *o, uint8_t *buf,
 		     size_t cap, const char **why);
 
+/* Check a ProfileMe configuration (docs/sample-file.md, "PM config record": F 1/2/4/8,
+ * tags 1/2, FIFO depth >= 1, PERIOD >= F, PM_CTRL fields, PAIR only with 2 tags, WINDOW
+ * 1..256, TIMEOUT 1..65535, PM_LATFILT fields). 0 or SF_EINVAL (reason in why). */
+int sf_pm_config_validate(const struct tiprof_pm_config *c, const char **why);
+
+/* Check a ProfileMe sample for a file of header h and, if c is not NULL, its configuration:
+ * FMT = TIPROF_PM_REC_FMT, reserved bits 0, addresses below 2^XLEN, pair fields consistent
+ * (a single sample's profile 1 words 0), exactly one end bit per profile, slot < F, a pair
+ * only with 2 tags. 0 or SF_EINVAL (reason in why). */
+int sf_pm_sample_validate(const struct sf_header *h, const struct tiprof_pm_config *c,
+			  const struct tiprof_pm_sample *s, const char **why);
+
+/* Encode a PM config record (SF_EXT_FIXED + SF_PM_CONFIG_FIXED bytes). Returns bytes
+ * written, SF_EINVAL or SF_ENEED. */
+int sf_pm_config_encode(const struct tiprof_pm_config *c, uint8_t *buf, size_t cap,
+			const char **why);
+
+/* Encode a PM sample record (SF_EXT_FIXED + SF_PM_SAMPLE_FIXED bytes; 12 little-endian
+ * 64-bit words on every XLEN). Returns bytes written, SF_EINVAL or SF_ENEED. */
+int sf_pm_sample_encode(const struct sf_header *h, const struct tiprof_pm_config *c,
+			const struct tiprof_pm_sample *s, uint8_t *buf, size_t cap,
+			const char **why);
+
+/* Encode a PM counts record that counts `samples` PM sample records (SF_EXT_FIXED +
+ * SF_PM_COUNTS_FIXED bytes). Returns bytes written or SF_ENEED. */
+int sf_pm_counts_encode(uint64_t samples, const struct tiprof_pm_counts *n, uint8_t *buf,
+			size_t cap);
+
 /* Encode the trailer record. Returns SF_TRAILER_SIZE or SF_ENEED. */
 int sf_trailer_encode(const struct sf_trailer *t, uint8_t *buf, size_t cap);
 
@@ -184,7 +223,10 @@ int sf_trailer_encode(const struct sf_trailer *t, uint8_t *buf, size_t cap);
  * record (type 0x80) of a file whose header says 1.1 or later is decoded into
  * r->object and checked (sf_object_validate; payload bytes after the path and
  * build-id, a later minor's fields, are skipped); in a 1.0 file type 0x80 is an
- * unknown extension, skipped. */
+ * unknown extension, skipped. Likewise types 0x81..0x83 of a 1.2 file are decoded into
+ * r->pm_config, r->pm_sample (checked without the configuration: the reader checks it
+ * against the file's config record) and r->pm_counts / r->pm_count_samples; in older files
+ * they are skipped. */
 int sf_record_decode(const struct sf_header *h, const uint8_t *buf, size_t len,
 		     struct sf_record *r, const char **why);
 
@@ -201,6 +243,10 @@ struct sf_writer {
 	struct sf_header hdr;		/* the header written */
 	uint64_t samples;		/* sample records written so far */
 	uint64_t objects;		/* object records written so far */
+	uint64_t pm_samples;		/* ProfileMe sample records written so far */
+	int pm_config;			/* the PM config record was written */
+	int pm_counts;			/* the PM counts record was written */
+	struct tiprof_pm_config pm_cfg;	/* that config (valid if pm_config) */
 	int err;			/* first I/O error (SF_E*), sticky; 0 if none */
 	int sys_errno;			/* errno of that error if SF_EIO */
 	char msg[256];			/* one-line description of the last error */
@@ -220,6 +266,20 @@ int sf_writer_sample(struct sf_writer *w, const struct tiprof_sample *s);
  * sf_object_validate() (nothing written, w->msg says why, the writer stays usable);
  * or the writer's sticky error. */
 int sf_writer_object(struct sf_writer *w, const struct sf_object *o);
+
+/* ProfileMe records (format 1.2). Each returns 0; SF_EINVAL for an invalid value or an
+ * out-of-order call (nothing written, w->msg says why, the writer stays usable); or the
+ * writer's sticky error (SF_EIO).
+ * sf_writer_pm_config: the recording's configuration, exactly once, before any PM sample
+ *   (sf_pm_config_validate);
+ * sf_writer_pm_sample: one sample, after the config and before the counts
+ *   (sf_pm_sample_validate against the config);
+ * sf_writer_pm_counts: the unit's PM counters over the recording and the software losses,
+ *   at most once, after the last PM sample; it also records w->pm_samples, which the
+ *   reader checks. */
+int sf_writer_pm_config(struct sf_writer *w, const struct tiprof_pm_config *c);
+int sf_writer_pm_sample(struct sf_writer *w, const struct tiprof_pm_sample *s);
+int sf_writer_pm_counts(struct sf_writer *w, const struct tiprof_pm_counts *n);
 
 /* Write the trailer (t->samples is replaced by the count written), flush, sync,
  * close and rename the temporary file to the final path. On any error the
@@ -245,6 +305,11 @@ struct sf_reader {
 	struct sf_header hdr;		/* the header (valid after open) */
 	uint64_t samples;		/* sample records returned so far */
 	uint64_t objects;		/* object records read so far */
+	uint64_t pm_samples;		/* ProfileMe sample records read so far */
+	int has_pm_config;		/* the PM config record was read (pm_config) */
+	int has_pm_counts;		/* the PM counts record was read (pm_counts) */
+	struct tiprof_pm_config pm_config;	/* the file's PM config record */
+	struct tiprof_pm_counts pm_counts;	/* the file's PM counts record */
 	uint64_t ext_records;		/* unknown extension records skipped */
 	struct sf_trailer trailer;	/* the trailer (valid once next returned 0) */
 	int done;			/* the trailer was read and checked */
@@ -263,12 +328,18 @@ int sf_reader_open_stream(struct sf_reader *r, FILE *fp, const char *name);
 /* Next sample into s: returns 1 with a sample, 0 at the end (the trailer was
  * read, its count agrees, nothing follows it; r->trailer holds it), or an SF_E*
  * with r->msg set (SF_ETRUNC when the file stops early). Object records are
- * checked and skipped (counted in r->objects). */
+ * checked and skipped (counted in r->objects), and so are ProfileMe records. */
 int sf_reader_next(struct sf_reader *r, struct tiprof_sample *s);
 
-/* As sf_reader_next(), for callers that also want the object records: returns 1
- * with rec->type SF_REC_SAMPLE (rec->sample) or SF_REC_OBJECT (rec->object), 0 at
- * the end, or an SF_E*. Unknown extension records are skipped. */
+/* As sf_reader_next(), for callers that also want the other records: returns 1
+ * with rec->type SF_REC_SAMPLE (rec->sample), SF_REC_OBJECT (rec->object),
+ * SF_REC_PM_CONFIG (rec->pm_config), SF_REC_PM_SAMPLE (rec->pm_sample) or
+ * SF_REC_PM_COUNTS (rec->pm_counts), 0 at the end, or an SF_E*. Unknown extension
+ * records are skipped. ProfileMe records out of order (a sample before the config or
+ * after the counts, a second config or counts record), a sample that breaks the config,
+ * or a counts record whose sample count disagrees are bad records. The config and
+ * counts also stay in r->pm_config / r->pm_counts. Callers that switch on rec->type
+ * must ignore types they do not handle. */
 int sf_reader_next_record(struct sf_reader *r, struct sf_record *rec);
 
 /* The one-line description of the reader's error ("" if none). */
@@ -294,6 +365,21 @@ int sf_dump_object(FILE *out, const struct sf_header *h, const struct sf_object 
 
 /* Name of an object kind: "main", "interp", "mapped" ("invalid" otherwise). */
 const char *sf_object_kind_name(unsigned kind);
+
+/* One line for a ProfileMe config record ("pm config: ..."). Returns 0 or SF_EIO. */
+int sf_dump_pm_config(FILE *out, const struct tiprof_pm_config *c);
+
+/* One line for ProfileMe sample number idx ("pm IDX: cycle=... | p0 ... | p1 ..."): per
+ * profile PC, EA, events by name, abort reason, privilege, context, slot, path and the
+ * stage stamps seen. Returns 0 or SF_EIO. */
+int sf_dump_pm_sample(FILE *out, const struct sf_header *h, uint64_t idx,
+		      const struct tiprof_pm_sample *s);
+
+/* One line for a ProfileMe counts record. Returns 0 or SF_EIO. */
+int sf_dump_pm_counts(FILE *out, uint64_t samples, const struct tiprof_pm_counts *n);
+
+/* Name of ProfileMe event bit b (TIPROF_PM_EV_*): "RETIRED", ... ("?" beyond). */
+const char *sf_pm_event_name(unsigned b);
 
 /* One line for the trailer. Returns 0 or SF_EIO. */
 int sf_dump_trailer(FILE *out, const struct sf_trailer *t);

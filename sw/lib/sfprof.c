@@ -467,6 +467,7 @@ int sfprof_load(struct sfprof *p, const char *file, const char *elf, char *err, 
 	/* samples at their run-time addresses, every stall as ALU until the objects are known */
 	while ((n = sf_reader_next_record(&r, rec)) == 1) {
 		if (rec->type == SF_REC_OBJECT ? sfprof_add_obj(p, &rec->object) :
+		    rec->type == SF_REC_SAMPLE &&
 		    attr_sample(&p->prof, p->hdr.w, &rec->sample, NULL, NULL)) {
 			snprintf(err, errlen, "%s: out of memory", file);
 			goto out;

@@ -171,7 +171,7 @@ check "dyn: dump shows the object records (program at its bias, ld.so, libc.so.6
 	 grep -q '^object: main 0x0000004000000000-0x[0-9a-f]* bias=0x4000000000 .*/workloads-dyn/quicksort build-id=$(readelf -n "$DYN/quicksort" | sed -n 's/.*Build ID: //p')$' '$OUT/qs-dyn.dump' && \
 	 grep -q '^object: interp .* /.*/ld-linux-riscv64-lp64d.so.1 build-id=[0-9a-f]' '$OUT/qs-dyn.dump' && \
 	 grep -q '^object: mapped .* /.*/libc.so.6 build-id=[0-9a-f]' '$OUT/qs-dyn.dump' && \
-	 grep -q '^tiprof sample file 1.1$' '$OUT/qs-dyn.dump'"
+	 grep -q '^tiprof sample file 1.2$' '$OUT/qs-dyn.dump'"
 check "dyn: a static program's file has one object record, bias 0" sh -c \
 	"'$T' dump '$OUT/qs-static.tsf' | grep '^object: ' >'$OUT/qs-static.obj' && \
 	 [ \$(wc -l <'$OUT/qs-static.obj') -eq 1 ] && grep -q '^object: main .* bias=0x0 ' '$OUT/qs-static.obj'"

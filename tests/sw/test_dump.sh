@@ -36,7 +36,8 @@ good=$DIR/good.tps
 run "good file" 0 - "$TIPROF" dump "$good"
 n=$(grep -c '^[0-9]*: cycle=' "$DIR/out")
 [ "$n" -eq 20 ] && ok || bad "good file: $n sample lines, want 20"
-grep -q '^tiprof sample file 1\.1$' "$DIR/out" && ok || bad "good file: no header line"
+grep -q '^tiprof sample file 1\.2$' "$DIR/out" && ok || bad "good file: no header line"
+grep -q '^pm ' "$DIR/out" && bad "good file: PM lines in a file without PM records" || ok
 grep -q '^workload: /opt/bench/mcf ' "$DIR/out" && ok || bad "good file: no workload line"
 grep -q '^trailer: samples=20 lost_unit=5 lost_sw=1 ' "$DIR/out" && ok || bad "good file: trailer"
 grep -q '^3: cycle=4000 drained bank=3 valid=0x08 priv=U ctx=0x0001 \[3\]=0x0000000000010300$' \
@@ -46,6 +47,22 @@ cmp -s "$DIR/out" <("$TIPROF" dump "$good") && ok || bad "stdin dump differs"
 "$MKFILE" "$DIR/x32.tps" 2 32 8 && run "XLEN=32 file" 0 - "$TIPROF" dump "$DIR/x32.tps"
 grep -q '^0: cycle=1000 computing bank=0 valid=0x03 priv=U ctx=0x0001 \[0\]=0x00010000 \[1\]=0x00010004$' \
 	"$DIR/out" && ok || bad "XLEN=32 file: sample 0 line"
+
+# ProfileMe records (format 1.2): the TIP lines are byte-identical to the file without them
+"$MKFILE" "$DIR/pm.tps" 4 64 20 6 && run "file with ProfileMe records" 0 - "$TIPROF" dump "$DIR/pm.tps"
+cp "$DIR/out" "$DIR/pm.out"
+"$TIPROF" dump "$good" >"$DIR/good.out"
+cmp -s "$DIR/good.out" <(grep -v '^pm ' "$DIR/pm.out") && ok || bad "TIP lines differ with PM records"
+[ "$(grep -c '^pm [0-9]*: cycle=' "$DIR/pm.out")" -eq 6 ] && ok || bad "not 6 PM sample lines"
+grep -q '^pm config: F=2 tags=2 FIFO=8 issue_width=4 period=1024 ctrl=0x4af3 (en mode=random-interval rand_bits=10 unit=insts pair priv=U,S,H,M) window=16 timeout=65535 evfilt=mask:0x0000,match:0x0000 latfilt=sel:0,thresh:0$' \
+	"$DIR/pm.out" && ok || bad "PM config line: $(grep '^pm config' "$DIR/pm.out")"
+grep -q '^pm 1: cycle=6000 single | p0 pc=0x0000000000010404 ea=0x0000000000020040 ev=RETIRED,DC_MISS,LOAD,EA_VALID priv=U ctx=0x0001 slot=0 path=0x0000 map=1 issue=3 mem=4 complete=44 end=46$' \
+	"$DIR/pm.out" && ok || bad "PM sample 1 line: $(grep '^pm 1:' "$DIR/pm.out")"
+grep -q '^pm 2: cycle=7000 pair dist=3 cycles=1 | p0 pc=0x0000000000010408 .* | p1 pc=0x0000000000010500 ea=0x0000000000000000 ev=RETIRED priv=U ctx=0x0001 slot=1 path=0x0000 map=1 issue=3 complete=5 end=7$' \
+	"$DIR/pm.out" && ok || bad "PM sample 2 (pair) line: $(grep '^pm 2:' "$DIR/pm.out")"
+grep -q '^pm counts: samples=6 taken=6 lost=1 filtered=0 collided=2 lost_sw=0$' "$DIR/pm.out" && ok ||
+	bad "PM counts line"
+grep -q '^trailer: samples=20 ' "$DIR/pm.out" && ok || bad "trailer counts PM samples"
 
 size=$(stat -c %s "$good")
 head -c $((size - 10)) "$good" >"$DIR/trunc.tps"
@@ -96,7 +113,7 @@ run "help dump" 0 - "$TIPROF" help dump
 run "version" 0 - "$TIPROF" version
 # the register map's version from its one source, spec/tiprof_regs.json
 regver=$(python3 -c 'import json, sys; i = json.load(open(sys.argv[1]))["id"]; print("%d\\.%d" % (i["version_major"], i["version_minor"]))' "$(dirname "$0")/../../spec/tiprof_regs.json")
-grep -q "^tiprof .* (sample file format 1\\.1, TIP register map $regver)\$" "$DIR/out" && ok ||
+grep -q "^tiprof .* (sample file format 1\\.2, TIP register map $regver)\$" "$DIR/out" && ok ||
 	bad "version line: $(cat "$DIR/out")"
 "$TIPROF" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "no command: want exit 2"
 

@@ -2,8 +2,10 @@
 /*
  * test_sample_file.c - tests of lib/sample/sample_file: a byte-exact golden file built
  * here from the table in docs/sample-file.md (not from the encoder), with object
- * records (format 1.1), and a 1.0 golden image that must still read; round trips of
- * random files (samples and object records) in every configuration, truncation at
+ * records (format 1.1) and ProfileMe records (format 1.2), and 1.0 and 1.1 golden images
+ * that must still read, and the 1.2 image read as a 1.0 / 1.1 reader does (skipping the
+ * extension records it does not know); round trips of random files (samples, object and
+ * ProfileMe records) in every configuration, truncation at
  * every byte offset, random corruption (built with AddressSanitizer/UBSan: a crash or
  * an overflow fails the run), foreign and newer files, object-record validation, the
  * writer's temporary-file discipline, and the dumper's text.
@@ -161,6 +163,147 @@ static void golden_objects(struct sf_object o[2])
 	memcpy(o[1].path, "/lib/libc.6", 12);
 }
 
+/* The golden file's ProfileMe config (format 1.2). */
+static void golden_pm_config(struct tiprof_pm_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->f = 2;
+	c->tags = 2;
+	c->fifo_depth = 4;
+	c->ctrl = TIPROF_PM_CTRL_EN_MASK | 1u << TIPROF_PM_CTRL_MODE_SHIFT |
+		  0xBu << TIPROF_PM_CTRL_PRIV_SHIFT | 8u << TIPROF_PM_CTRL_RAND_BITS_SHIFT |
+		  TIPROF_PM_CTRL_PAIR_MASK;
+	c->period = 4096;
+	c->pair = 64;
+	c->timeout = 65535;
+	c->evfilt = 0;
+	c->latfilt = 10u << TIPROF_PM_LATFILT_THRESH_SHIFT | 6u << TIPROF_PM_LATFILT_SEL_SHIFT;
+	c->issue_width = 4;
+}
+
+/* Set field (mask, shift) of word i of s to v. */
+static void pm_set(struct tiprof_pm_sample *s, unsigned i, uint64_t mask, unsigned shift,
+		   uint64_t v)
+{
+	s->w[i] = (s->w[i] & ~mask) | ((v << shift) & mask);
+}
+
+#define PMSET(s, word, p, fld, v) \
+	pm_set(s, TIPROF_PM_REC_##word + (p) * TIPROF_PM_REC_PROFILE_STRIDE, \
+	       TIPROF_PM_REC_##word##_##fld##_MASK, TIPROF_PM_REC_##word##_##fld##_SHIFT, v)
+#define EVB(b) (1u << TIPROF_PM_EV_##b)
+
+/* The golden file's two ProfileMe samples, field by field: a single retired load that
+ * missed the D-cache, and a pair (a trapping instruction and a retired store 5 fetches
+ * later, 2 cycles after it). */
+static void golden_pm_samples(struct tiprof_pm_sample s[2])
+{
+	memset(s, 0, 2 * sizeof(*s));
+	PMSET(&s[0], CYCLE, 0, CYCLE, 0x1000);
+	PMSET(&s[0], SINFO, 0, FMT, TIPROF_PM_REC_FMT);
+	PMSET(&s[0], PC, 0, PC, 0x80001234);
+	PMSET(&s[0], EA, 0, EA, 0x80100040);
+	PMSET(&s[0], INFO, 0, EV, EVB(RETIRED) | EVB(DC_MISS) | EVB(LOAD) | EVB(EA_VALID));
+	PMSET(&s[0], INFO, 0, PRIV, TIPROF_PRIV_U);
+	PMSET(&s[0], INFO, 0, TAGGED, 1);
+	PMSET(&s[0], INFO, 0, SLOT, 1);
+	PMSET(&s[0], INFO, 0, CTX, 0xABCD);
+	PMSET(&s[0], INFO, 0, PATH, 0xF0);
+	PMSET(&s[0], STAMP_A, 0, MAP, 2);
+	PMSET(&s[0], STAMP_A, 0, READY, 5);
+	PMSET(&s[0], STAMP_A, 0, ISSUE, 6);
+	PMSET(&s[0], STAMP_A, 0, COMPLETE, 30);
+	PMSET(&s[0], STAMP_B, 0, MEM, 8);
+	PMSET(&s[0], STAMP_B, 0, END, 33);
+	PMSET(&s[0], STAMP_B, 0, SEEN, 0x1F);
+
+	PMSET(&s[1], CYCLE, 0, CYCLE, 0x2000);
+	PMSET(&s[1], SINFO, 0, FMT, TIPROF_PM_REC_FMT);
+	PMSET(&s[1], SINFO, 0, PAIR, 1);
+	PMSET(&s[1], SINFO, 0, PAIR_DIST, 5);
+	PMSET(&s[1], SINFO, 0, PAIR_CYCLES, 2);
+	PMSET(&s[1], PC, 0, PC, 0x80002000);
+	PMSET(&s[1], INFO, 0, EV, EVB(ABORTED) | EVB(TRAP));
+	PMSET(&s[1], INFO, 0, REASON, TIPROF_PM_ABORT_TRAP);
+	PMSET(&s[1], INFO, 0, PRIV, TIPROF_PRIV_S);
+	PMSET(&s[1], INFO, 0, TAGGED, 1);
+	PMSET(&s[1], INFO, 0, CTX, 7);
+	PMSET(&s[1], STAMP_A, 0, MAP, 1);
+	PMSET(&s[1], STAMP_B, 0, END, 4);
+	PMSET(&s[1], STAMP_B, 0, SEEN, 0x01);
+	PMSET(&s[1], PC, 1, PC, 0x80002010);
+	PMSET(&s[1], EA, 1, EA, 0x80200000);
+	PMSET(&s[1], INFO, 1, EV, EVB(RETIRED) | EVB(STORE) | EVB(EA_VALID));
+	PMSET(&s[1], INFO, 1, PRIV, TIPROF_PRIV_S);
+	PMSET(&s[1], INFO, 1, TAGGED, 1);
+	PMSET(&s[1], INFO, 1, SLOT, 1);
+	PMSET(&s[1], INFO, 1, CTX, 7);
+	PMSET(&s[1], INFO, 1, PATH, 3);
+	PMSET(&s[1], STAMP_A, 1, MAP, 1);
+	PMSET(&s[1], STAMP_A, 1, READY, 2);
+	PMSET(&s[1], STAMP_A, 1, ISSUE, 3);
+	PMSET(&s[1], STAMP_A, 1, COMPLETE, 9);
+	PMSET(&s[1], STAMP_B, 1, MEM, 4);
+	PMSET(&s[1], STAMP_B, 1, END, 12);
+	PMSET(&s[1], STAMP_B, 1, SEEN, 0x1F);
+}
+
+static const struct tiprof_pm_counts golden_pm_counts = { 2, 1, 3, 4, 0 };
+
+/* Offsets in the golden 1.2 image of its PM records (set by golden_bytes_v). */
+static size_t g_off_pmcfg, g_off_pm0, g_off_pm1, g_off_pmcnt;
+
+/* The bytes of the golden PM config record (docs/sample-file.md, "PM config record"). */
+static void golden_pm_config_bytes(struct bytes *x)
+{
+	g_off_pmcfg = x->n;
+	b_u8(x, 0x81);				/* 0  type */
+	b_le(x, 30, 4);				/* 1  payload length */
+	b_u8(x, 2);				/* 5  f */
+	b_u8(x, 2);				/* 6  tags */
+	b_le(x, 4, 2);				/* 7  fifo_depth */
+	b_le(x, 0x48B3, 4);			/* 9  PM_CTRL: EN, MODE 1, PRIV 0xB, k 8, PAIR */
+	b_le(x, 4096, 4);			/* 13 PM_PERIOD */
+	b_le(x, 64, 4);				/* 17 PM_PAIR */
+	b_le(x, 65535, 4);			/* 21 PM_TIMEOUT */
+	b_le(x, 0, 4);				/* 25 PM_EVFILT */
+	b_le(x, 0x6000A, 4);			/* 29 PM_LATFILT: SEL 6, THRESH 10 */
+	b_le(x, 4, 2);				/* 33 issue_width */
+}
+
+/* The bytes of golden PM sample record k: the 12 record words of docs/profileme.md's
+ * table, written out by hand. */
+static void golden_pm_sample_bytes(struct bytes *x, unsigned k)
+{
+	static const uint64_t words[2][12] = {
+		{ 0x1000, 0x1, 0x80001234, 0x80100040, 0x00F0ABCD01104281ull,
+		  0x001E000600050002ull, 0x0000001F00210008ull, 0, 0, 0, 0, 0 },
+		{ 0x2000, 0x0000000200050011ull, 0x80002000, 0, 0x0000000700150006ull,
+		  0x1, 0x0000000100040000ull, 0x80002010, 0x80200000, 0x0003000701144401ull,
+		  0x0009000300020001ull, 0x0000001F000C0004ull },
+	};
+
+	*(k ? &g_off_pm1 : &g_off_pm0) = x->n;
+	b_u8(x, 0x82);				/* 0  type */
+	b_le(x, 96, 4);				/* 1  payload length: 12 words */
+	for (unsigned i = 0; i < 12; i++)
+		b_le(x, words[k][i], 8);	/* 5 + 8i word i */
+}
+
+/* The bytes of the golden PM counts record. */
+static void golden_pm_counts_bytes(struct bytes *x)
+{
+	g_off_pmcnt = x->n;
+	b_u8(x, 0x83);				/* 0  type */
+	b_le(x, 48, 4);				/* 1  payload length */
+	b_le(x, 2, 8);				/* 5  PM sample records before it */
+	b_le(x, 2, 8);				/* 13 taken */
+	b_le(x, 1, 8);				/* 21 lost */
+	b_le(x, 3, 8);				/* 29 filtered */
+	b_le(x, 4, 8);				/* 37 collided */
+	b_le(x, 0, 8);				/* 45 lost_sw */
+}
+
 /* The bytes of golden object record k (docs/sample-file.md, "Object record"). */
 static void golden_object_bytes(struct bytes *x, unsigned k)
 {
@@ -188,18 +331,21 @@ static void golden_object_bytes(struct bytes *x, unsigned k)
 	}
 }
 
-/* The golden file's bytes, following docs/sample-file.md offset by offset: format 1.1
- * with an object record before the samples and one between them, or (v10) the 1.0
- * image of the same samples, which has none. */
-static void golden_bytes_v(struct bytes *x, int v10)
+/* The golden file's bytes, following docs/sample-file.md offset by offset: format 1.2
+ * with an object record before the samples and one between them, a PM config record, a
+ * PM sample after each sample and a PM counts record (minor 2); the 1.1 image without the
+ * PM records (minor 1); or the 1.0 image of the same samples, which has neither. */
+static void golden_bytes_v(struct bytes *x, unsigned minor)
 {
+	int v10 = minor == 0;
+
 	static const uint8_t magic[8] = { 0x7F, 'T', 'I', 'P', 'R', 'O', 'F', '\n' };
 
 	x->n = 0;
 	/* header, fixed part */
 	b_raw(x, magic, 8);			/* 0  magic */
 	b_le(x, 1, 2);				/* 8  version_major */
-	b_le(x, v10 ? 0 : 1, 2);		/* 10 version_minor */
+	b_le(x, minor, 2);			/* 10 version_minor */
 	b_le(x, 64 + 6 + 4, 4);			/* 12 header_size */
 	b_u8(x, 2);				/* 16 w */
 	b_u8(x, 32);				/* 17 xlen */
@@ -220,6 +366,8 @@ static void golden_bytes_v(struct bytes *x, int v10)
 	b_raw(x, "\xDE\xAD\xBE\xEF", 4);	/* 70 build-id */
 	if (!v10)
 		golden_object_bytes(x, 0);
+	if (minor >= 2)
+		golden_pm_config_bytes(x);
 	/* sample 0: computing */
 	b_u8(x, 0x01);				/* type */
 	b_u8(x, 0);				/* flags */
@@ -230,6 +378,8 @@ static void golden_bytes_v(struct bytes *x, int v10)
 	b_le(x, 0x1122334455667788ull, 8);	/* cycle */
 	b_le(x, 0x80001000, 4);			/* slot 0 */
 	b_le(x, 0x80000FFC, 4);			/* slot 1 */
+	if (minor >= 2)
+		golden_pm_sample_bytes(x, 0);
 	if (!v10)
 		golden_object_bytes(x, 1);
 	/* sample 1: flushed */
@@ -241,6 +391,10 @@ static void golden_bytes_v(struct bytes *x, int v10)
 	b_le(x, 7, 2);
 	b_le(x, 4096, 8);
 	b_le(x, 0xFFFFFFFE, 4);
+	if (minor >= 2) {
+		golden_pm_sample_bytes(x, 1);
+		golden_pm_counts_bytes(x);
+	}
 	/* trailer */
 	b_u8(x, 0x02);				/* type */
 	b_le(x, 2, 8);				/* samples */
@@ -252,7 +406,7 @@ static void golden_bytes_v(struct bytes *x, int v10)
 
 static void golden_bytes(struct bytes *x)
 {
-	golden_bytes_v(x, 0);
+	golden_bytes_v(x, SF_VERSION_MINOR);
 }
 
 static const struct sf_trailer golden_trailer = { 999, 3, 4, 9, 0x100000000ull };
@@ -263,14 +417,20 @@ static int write_golden(const char *path)
 	struct sf_header h;
 	struct tiprof_sample s[2];
 	struct sf_object o[2];
+	struct tiprof_pm_config c;
+	struct tiprof_pm_sample pm[2];
 	struct sf_writer w;
 
 	golden_header(&h);
 	golden_samples(s);
 	golden_objects(o);
+	golden_pm_config(&c);
+	golden_pm_samples(pm);
 	if (sf_writer_open(&w, path, &h) || sf_writer_object(&w, &o[0]) ||
-	    sf_writer_sample(&w, &s[0]) || sf_writer_object(&w, &o[1]) ||
-	    sf_writer_sample(&w, &s[1])) {
+	    sf_writer_pm_config(&w, &c) || sf_writer_sample(&w, &s[0]) ||
+	    sf_writer_pm_sample(&w, &pm[0]) || sf_writer_object(&w, &o[1]) ||
+	    sf_writer_sample(&w, &s[1]) || sf_writer_pm_sample(&w, &pm[1]) ||
+	    sf_writer_pm_counts(&w, &golden_pm_counts)) {
 		printf("  %s\n", w.msg);
 		sf_writer_abort(&w);
 		return -1;
@@ -301,58 +461,100 @@ static void test_golden(const char *dir)
 		      i < n ? got[i] : 0, i < n ? want.b[i] : 0);
 	}
 	free(got);
-	/* a 1.0 file (no object records) still reads, samples and trailer alike */
-	golden_bytes_v(&want, 1);
-	snprintf(path, sizeof(path), "%s/golden-1.0.tps", dir);
-	CHECK(spit(path, want.b, want.n) == 0, "write the 1.0 image");
-	{
+	/* 1.0 (no object records) and 1.1 (no PM records) files still read, samples and
+	 * trailer alike; and the 1.2 image with its minor patched to 1 or 0 reads as a 1.1 or
+	 * 1.0 reader reads it: the records it does not know are length-prefixed extension
+	 * records (0x80..0xFE) and are skipped, the samples and the trailer are unchanged */
+	for (unsigned v = 0; v < 4; v++) {
 		struct sf_reader rd;
 		struct sf_record rec;
 		struct tiprof_sample s[2];
-		unsigned ns = 0, no = 0, good = 1;
-		int ret = sf_reader_open(&rd, path);
+		unsigned ns = 0, no = 0, npm = 0, good = 1;
+		unsigned minor = v < 2 ? v : v - 2;	/* 0, 1: old images; 2, 3: 1.2 patched */
+		int ret;
 
+		golden_bytes_v(&want, v < 2 ? v : SF_VERSION_MINOR);
+		want.b[10] = (uint8_t)minor;
+		snprintf(path, sizeof(path), "%s/golden-old-%u.tps", dir, v);
+		CHECK(spit(path, want.b, want.n) == 0, "write the image");
+		ret = sf_reader_open(&rd, path);
 		golden_samples(s);
-		CHECK(ret == 0, "open 1.0: %s", sf_reader_error(&rd));
+		CHECK(ret == 0, "open 1.%u: %s", minor, sf_reader_error(&rd));
 		while (ret >= 0 && (ret = sf_reader_next_record(&rd, &rec)) == 1) {
 			if (rec.type == SF_REC_OBJECT)
 				no++;
+			else if (rec.type != SF_REC_SAMPLE)
+				npm++;
 			else if (ns < 2)
 				good &= sample_equal(&rec.sample, &s[ns++]);
 		}
-		CHECK(ret == 0 && ns == 2 && no == 0 && good && rd.hdr.version_minor == 0 &&
-		      rd.trailer.samples == 2, "1.0 file reads: %d %u samples %u objects %s", ret,
-		      ns, no, sf_reader_error(&rd));
+		CHECK(ret == 0 && ns == 2 && no == (minor ? 2u : 0u) && npm == 0 && good &&
+		      rd.hdr.version_minor == minor && rd.trailer.samples == 2 &&
+		      rd.ext_records == (v < 2 ? 0u : minor ? 4u : 6u),
+		      "%s 1.%u file reads: %d %u samples %u objects %u PM %llu skipped %s",
+		      v < 2 ? "a" : "the 1.2 image as a", minor, ret, ns, no, npm,
+		      (unsigned long long)rd.ext_records, sf_reader_error(&rd));
 		sf_reader_close(&rd);
 	}
-	/* the 1.1 golden file through both reader entry points */
+	/* the 1.2 golden file through both reader entry points */
 	snprintf(path, sizeof(path), "%s/golden.tps", dir);
 	{
 		struct sf_reader rd;
 		struct sf_record rec;
 		struct tiprof_sample smp;
 		struct sf_object o[2];
-		unsigned ns = 0, no = 0, good = 1;
+		struct tiprof_pm_config c;
+		struct tiprof_pm_sample pm[2];
+		unsigned ns = 0, no = 0, npm = 0, ncfg = 0, ncnt = 0, good = 1;
+		char order[16] = "";
 		int ret = sf_reader_open(&rd, path);
 
 		golden_objects(o);
+		golden_pm_config(&c);
+		golden_pm_samples(pm);
 		while (ret >= 0 && (ret = sf_reader_next_record(&rd, &rec)) == 1) {
+			static const char code[] = "SOCPN";
+			size_t len = strlen(order);
+
+			if (len < sizeof(order) - 1) {
+				order[len] = code[rec.type == SF_REC_SAMPLE ? 0 :
+						  rec.type == SF_REC_OBJECT ? 1 :
+						  rec.type == SF_REC_PM_CONFIG ? 2 :
+						  rec.type == SF_REC_PM_SAMPLE ? 3 : 4];
+				order[len + 1] = '\0';
+			}
 			if (rec.type == SF_REC_SAMPLE) {
 				ns++;
-				continue;
+			} else if (rec.type == SF_REC_OBJECT) {
+				good &= no < 2 && object_equal(&rec.object, &o[no]);
+				no++;
+			} else if (rec.type == SF_REC_PM_CONFIG) {
+				good &= memcmp(&rec.pm_config, &c, sizeof(c)) == 0;
+				ncfg++;
+			} else if (rec.type == SF_REC_PM_SAMPLE) {
+				good &= npm < 2 && memcmp(&rec.pm_sample, &pm[npm], sizeof(pm[0])) == 0;
+				npm++;
+			} else {
+				good &= rec.type == SF_REC_PM_COUNTS && rec.pm_count_samples == 2 &&
+					memcmp(&rec.pm_counts, &golden_pm_counts,
+					       sizeof(golden_pm_counts)) == 0;
+				ncnt++;
 			}
-			good &= no < 2 && object_equal(&rec.object, &o[no]);
-			no++;
 		}
-		CHECK(ret == 0 && ns == 2 && no == 2 && good, "objects read back: %d %u %u %s", ret,
-		      ns, no, sf_reader_error(&rd));
+		CHECK(ret == 0 && ns == 2 && no == 2 && npm == 2 && ncfg == 1 && ncnt == 1 && good,
+		      "objects and PM records read back: %d %u %u %u %s", ret, ns, no, npm,
+		      sf_reader_error(&rd));
+		CHECK(strcmp(order, "OCSPOSPN") == 0, "records in file order: %s", order);
+		CHECK(rd.pm_samples == 2 && rd.has_pm_config && rd.has_pm_counts &&
+		      rd.pm_config.period == 4096 && rd.pm_counts.collided == 4,
+		      "reader keeps the PM config and counts");
 		sf_reader_close(&rd);
 		ns = 0;
 		ret = sf_reader_open(&rd, path);
 		while (ret >= 0 && (ret = sf_reader_next(&rd, &smp)) == 1)
 			ns++;
-		CHECK(ret == 0 && ns == 2 && rd.objects == 2, "sf_reader_next skips objects: %d %u",
-		      ret, ns);
+		CHECK(ret == 0 && ns == 2 && rd.objects == 2 && rd.pm_samples == 2,
+		      "sf_reader_next skips objects and PM records: %d %u", ret, ns);
 		sf_reader_close(&rd);
 	}
 }
@@ -415,6 +617,75 @@ static void random_object(struct tc_rng *r, const struct sf_header *h, struct sf
 		o->build_id[i] = (uint8_t)tc_rand(r);
 }
 
+/* A random ProfileMe configuration (valid). */
+static void random_pm_config(struct tc_rng *r, struct tiprof_pm_config *c)
+{
+	static const uint8_t fs[] = { 1, 2, 4, 8 };
+
+	memset(c, 0, sizeof(*c));
+	c->f = fs[tc_below(r, 4)];
+	c->tags = (uint8_t)(1 + tc_below(r, 2));
+	c->fifo_depth = (uint16_t)(1 + tc_below(r, 65535));
+	c->ctrl = (uint32_t)tc_below(r, 2) << TIPROF_PM_CTRL_EN_SHIFT |
+		  (uint32_t)tc_below(r, 3) << TIPROF_PM_CTRL_MODE_SHIFT |
+		  (uint32_t)tc_below(r, 2) << TIPROF_PM_CTRL_IRQ_EN_SHIFT |
+		  (uint32_t)tc_below(r, 16) << TIPROF_PM_CTRL_PRIV_SHIFT |
+		  (uint32_t)tc_below(r, 32) << TIPROF_PM_CTRL_RAND_BITS_SHIFT |
+		  (uint32_t)tc_below(r, 2) << TIPROF_PM_CTRL_UNIT_SHIFT |
+		  (uint32_t)(c->tags == 2 ? tc_below(r, 2) : 0) << TIPROF_PM_CTRL_PAIR_SHIFT;
+	c->period = c->f + (uint32_t)tc_below(r, 100000);
+	c->pair = (uint32_t)(1 + tc_below(r, 256));
+	c->timeout = (uint32_t)(1 + tc_below(r, 65535));
+	c->evfilt = (uint32_t)tc_rand(r);
+	c->latfilt = (uint32_t)tc_below(r, 65536) | (uint32_t)tc_below(r, 7) << 16 |
+		     (uint32_t)tc_below(r, 2) << 19;
+	c->issue_width = (uint16_t)tc_below(r, 9);
+}
+
+/* Random profile p of a ProfileMe sample valid for h and c. */
+static void random_pm_profile(struct tc_rng *r, const struct sf_header *h,
+			      const struct tiprof_pm_config *c, struct tiprof_pm_sample *s,
+			      unsigned p)
+{
+	static const unsigned ends[] = { TIPROF_PM_EV_RETIRED, TIPROF_PM_EV_ABORTED,
+					 TIPROF_PM_EV_TIMEOUT, TIPROF_PM_EV_EMPTY };
+	uint64_t am = h->xlen == 64 ? ~0ull : 0xFFFFFFFFull;
+	unsigned end = ends[tc_below(r, 4)];
+	unsigned ev = 1u << end | ((unsigned)tc_rand(r) & 0x7FE4u);
+
+	PMSET(s, PC, p, PC, tc_rand(r) & am);
+	PMSET(s, EA, p, EA, tc_rand(r) & am);
+	PMSET(s, INFO, p, EV, ev);
+	PMSET(s, INFO, p, REASON, end == TIPROF_PM_EV_ABORTED ? tc_below(r, 4) : 0);
+	PMSET(s, INFO, p, PRIV, tc_below(r, 4));
+	PMSET(s, INFO, p, TAGGED, tc_below(r, 2));
+	PMSET(s, INFO, p, SLOT, tc_below(r, c->f));
+	PMSET(s, INFO, p, CTX, tc_rand(r));
+	PMSET(s, INFO, p, PATH, tc_rand(r));
+	s->w[TIPROF_PM_REC_STAMP_A + p * TIPROF_PM_REC_PROFILE_STRIDE] = tc_rand(r);
+	PMSET(s, STAMP_B, p, MEM, tc_rand(r));
+	PMSET(s, STAMP_B, p, END, tc_rand(r));
+	PMSET(s, STAMP_B, p, SEEN, tc_rand(r));
+}
+
+/* A random ProfileMe sample valid for h and c. */
+static void random_pm_sample(struct tc_rng *r, const struct sf_header *h,
+			     const struct tiprof_pm_config *c, struct tiprof_pm_sample *s)
+{
+	int pair = c->tags == 2 && tc_chance(r, 500);
+
+	memset(s, 0, sizeof(*s));
+	s->w[TIPROF_PM_REC_CYCLE] = tc_rand(r);
+	PMSET(s, SINFO, 0, FMT, TIPROF_PM_REC_FMT);
+	if (pair) {
+		PMSET(s, SINFO, 0, PAIR, 1);
+		PMSET(s, SINFO, 0, PAIR_DIST, 1 + tc_below(r, 256));
+		PMSET(s, SINFO, 0, PAIR_CYCLES, tc_rand(r));
+		random_pm_profile(r, h, c, s, 1);
+	}
+	random_pm_profile(r, h, c, s, 0);
+}
+
 static void random_header(struct tc_rng *r, struct sf_header *h, unsigned w, unsigned xlen)
 {
 	sf_header_init(h);
@@ -467,8 +738,9 @@ static void test_round_trip(const char *dir)
 	static struct tiprof_sample s[600];
 	static struct sf_object ob[6];
 	static struct sf_record rec;
-	unsigned files = 0, bad = 0, objs = 0;
-	uint64_t total = 0;
+	static struct tiprof_pm_sample pm[600];
+	unsigned files = 0, bad = 0, objs = 0, pmfiles = 0;
+	uint64_t total = 0, pmtotal = 0;
 
 	tc_section("round trip: random files, every W and XLEN, every commit state, objects");
 	snprintf(path, sizeof(path), "%s/rt.tps", dir);
@@ -479,11 +751,21 @@ static void test_round_trip(const char *dir)
 		struct sf_trailer t = { 0, tc_rand(&r), tc_rand(&r), tc_rand(&r), tc_rand(&r) };
 		unsigned n = tc_chance(&r, 100) ? 0 : tc_below(&r, 600);
 		unsigned no = tc_below(&r, 7), at[6], io = 0, is = 0;
+		/* ProfileMe records in half the files: the config before PM sample cfg_at,
+		 * PM sample k after TIP sample pm_at(k), the counts at the end in half of them */
+		int has_pm = tc_chance(&r, 500), has_cnt = tc_chance(&r, 500);
+		unsigned npm = has_pm ? tc_below(&r, 600) : 0, ip = 0, jp = 0, cfg_seen = 0;
+		struct tiprof_pm_config cfg;
+		struct tiprof_pm_counts cnt = { tc_rand(&r), tc_rand(&r), tc_rand(&r), tc_rand(&r),
+						tc_rand(&r) };
 		int ret = 0, ok = 1;
 
 		random_header(&r, &h, ws[it % 4], xlens[(it / 4) % 2]);
 		for (unsigned i = 0; i < n; i++)
 			random_sample(&r, &h, tc_below(&r, 4), &s[i]);
+		random_pm_config(&r, &cfg);
+		for (unsigned k = 0; k < npm; k++)
+			random_pm_sample(&r, &h, &cfg, &pm[k]);
 		for (unsigned k = 0; k < no; k++) {
 			random_object(&r, &h, &ob[k]);
 			at[k] = tc_below(&r, n + 1);	/* written before sample at[k] */
@@ -494,13 +776,21 @@ static void test_round_trip(const char *dir)
 			CHECK(0, "writer: %s", w.msg);
 			continue;
 		}
+		if (has_pm)
+			ret = sf_writer_pm_config(&w, &cfg);
 		for (unsigned i = 0; i <= n && !ret; i++) {
 			while (io < no && at[io] == i && !ret)
 				ret = sf_writer_object(&w, &ob[io++]);
 			if (i < n && !ret)
 				ret = sf_writer_sample(&w, &s[i]);
+			/* PM samples spread among the TIP samples, the rest at the end */
+			while (!ret && ip < npm && (i == n || tc_chance(&r, 500)))
+				ret = sf_writer_pm_sample(&w, &pm[ip++]);
 		}
-		ok &= CHECK(ret == 0, "write samples and objects: %s", w.msg);
+		if (!ret && has_pm && has_cnt)
+			ret = sf_writer_pm_counts(&w, &cnt);
+		ok &= CHECK(ret == 0, "write samples, objects and PM records: %s", w.msg);
+		ok &= CHECK(w.pm_samples == npm, "writer counts PM samples");
 		ok &= CHECK(sf_writer_close(&w, &t) == 0, "close: %s", w.msg);
 		if (sf_reader_open(&rd, path)) {
 			CHECK(0, "reader: %s", sf_reader_error(&rd));
@@ -516,12 +806,20 @@ static void test_round_trip(const char *dir)
 				if (io >= no || at[io] != is || !object_equal(&rec.object, &ob[io]))
 					ok = 0;
 				io++;
+			} else if (rec.type == SF_REC_PM_CONFIG) {
+				ok &= !cfg_seen++ && memcmp(&rec.pm_config, &cfg, sizeof(cfg)) == 0;
+			} else if (rec.type == SF_REC_PM_SAMPLE) {
+				ok &= jp < npm && memcmp(&rec.pm_sample, &pm[jp++], sizeof(pm[0])) == 0;
+			} else if (rec.type == SF_REC_PM_COUNTS) {
+				ok &= has_cnt && jp == npm && rec.pm_count_samples == npm &&
+				      memcmp(&rec.pm_counts, &cnt, sizeof(cnt)) == 0;
 			} else if (is >= n || !sample_equal(&rec.sample, &s[is++])) {
 				ok = 0;
 			}
 		}
 		ok &= CHECK(ret == 0, "end of file: %d %s", ret, sf_reader_error(&rd));
-		ok &= is == n && io == no;
+		ok &= is == n && io == no && jp == npm && rd.pm_samples == npm &&
+		      cfg_seen == (unsigned)has_pm && rd.has_pm_counts == (has_pm && has_cnt);
 		t.samples = n;
 		ok &= memcmp(&rd.trailer, &t, sizeof(t)) == 0;
 		sf_reader_close(&rd);
@@ -529,10 +827,12 @@ static void test_round_trip(const char *dir)
 		files++;
 		total += n;
 		objs += no;
+		pmfiles += (unsigned)has_pm;
+		pmtotal += npm;
 	}
 	CHECK(bad == 0, "%u of %u files did not read back equal", bad, files);
-	printf("  %u files, %llu samples, %u object records\n", files, (unsigned long long)total,
-	       objs);
+	printf("  %u files, %llu samples, %u object records; %u files with %llu PM samples\n",
+	       files, (unsigned long long)total, objs, pmfiles, (unsigned long long)pmtotal);
 }
 
 /* ---------------------------------------------------------------- truncation */
@@ -581,7 +881,8 @@ static int read_all_mem(const uint8_t *buf, size_t len, const char *name, char *
 	return ret;
 }
 
-/* A file with W=4 XLEN=64, a few samples of every state and three object records. */
+/* A file with W=4 XLEN=64, a few samples of every state, three object records, a PM
+ * config, three PM samples and a PM counts record. */
 static void build_file(const char *path, uint8_t **img, size_t *n)
 {
 	struct tc_rng r = { 99 };
@@ -599,6 +900,24 @@ static void build_file(const char *path, uint8_t **img, size_t *n)
 	h.build_id_len = 20;
 	CHECK(sf_writer_open(&w, path, &h) == 0, "open");
 	for (unsigned i = 0; i < 12; i++) {
+		if (i == 2) {		/* ProfileMe records among the samples */
+			struct tiprof_pm_config c;
+
+			random_pm_config(&r, &c);
+			c.tags = 2;
+			CHECK(sf_writer_pm_config(&w, &c) == 0, "PM config: %s", w.msg);
+		}
+		if (i >= 2 && i % 3 == 0) {
+			struct tiprof_pm_sample pm;
+
+			random_pm_sample(&r, &h, &w.pm_cfg, &pm);
+			CHECK(sf_writer_pm_sample(&w, &pm) == 0, "PM sample: %s", w.msg);
+		}
+		if (i == 11) {
+			struct tiprof_pm_counts cn = { 1, 2, 3, 4, 5 };
+
+			CHECK(sf_writer_pm_counts(&w, &cn) == 0, "PM counts: %s", w.msg);
+		}
 		if (i % 5 == 0) {	/* object records among the samples */
 			struct sf_object o;
 
@@ -783,7 +1102,7 @@ static void test_foreign(const char *dir)
 		size_t trailer = g.n - SF_TRAILER_SIZE;
 
 		b_raw(&x, g.b, trailer);
-		b_u8(&x, 0x81);
+		b_u8(&x, 0x84);
 		b_le(&x, 3, 4);
 		b_raw(&x, "abc", 3);
 		b_raw(&x, g.b + trailer, SF_TRAILER_SIZE);
@@ -794,6 +1113,13 @@ static void test_foreign(const char *dir)
 		x.b[10] = 0;			/* the same bytes in a 1.0 file */
 		CHECK_EQ(read_all_mem(x.b, x.n, "ext10.tps", NULL, 0), 0,
 			 "type 0x80 skipped in a 1.0 file");
+		x.b[10] = 1;			/* a 3-byte PM config: skipped in 1.1 */
+		x.b[trailer] = 0x81;
+		CHECK_EQ(read_all_mem(x.b, x.n, "ext11.tps", NULL, 0), 0,
+			 "type 0x81 skipped in a 1.1 file");
+		x.b[10] = 2;			/* bad in 1.2 */
+		ret = read_all_mem(x.b, x.n, "pmc.tps", msg, sizeof(msg));
+		CHECK(ret == SF_ERECORD && strstr(msg, "shorter"), "short PM config: %s", msg);
 		x.b[10] = 1;
 		x.b[trailer] = 0x03;		/* an unknown non-extension type */
 		ret = read_all_mem(x.b, x.n, "rec.tps", msg, sizeof(msg));
@@ -836,6 +1162,97 @@ static void test_foreign(const char *dir)
 			x.b[o0 + 1] = 28 + 6 + 4 + 3;
 			CHECK_EQ(read_all_mem(x.b, x.n, "olong.tps", NULL, 0), 0,
 				 "longer object payload skipped");
+		}
+	}
+	/* malformed and misplaced ProfileMe records: the golden 1.2 image changed */
+	{
+		size_t cp = g_off_pmcfg + 5, p0 = g_off_pm0 + 5, p1 = g_off_pm1 + 5;
+		struct {
+			size_t off;		/* byte of the golden image to change */
+			unsigned val;		/* its new value */
+			const char *want;	/* in the message */
+		} c[] = {
+			{ cp + 0, 3, "F must" },			/* F = 3 */
+			{ cp + 0, 0, "F must" },			/* F = 0 */
+			{ cp + 1, 3, "tag ids" },			/* tags = 3 */
+			{ cp + 1, 1, "PAIR set on a unit with one" },	/* PAIR with 1 tag */
+			{ cp + 2, 0, "" },				/* depth 4 -> 0: */
+			{ cp + 9, 0, "PM_PERIOD" },			/* period 4096 -> 0 */
+			{ cp + 4, 0xB7, "MODE 3" },			/* PM_CTRL MODE 3 */
+			{ cp + 13, 0x02, "WINDOW" },			/* WINDOW 64 + 512 */
+			{ cp + 12, 0, "WINDOW" },			/* WINDOW 0 */
+			{ cp + 16, 0, "PM_TIMEOUT" },			/* 65535 -> 0xFF00 ok, */
+			{ cp + 26, 0x07, "SEL 7" },			/* PM_LATFILT SEL 7 */
+			{ g_off_pmcfg + 1, 29, "shorter" },		/* payload 29 < 30 */
+			{ g_off_pmcfg, 0x84, "before the PM config" },	/* config unknown */
+			{ p0 + 8, 0x02, "FMT" },			/* FMT 2 */
+			{ p0 + 8, 0x00, "FMT" },			/* FMT 0 */
+			{ p0 + 8, 0x21, "reserved" },			/* SINFO bit 5 */
+			{ p0 + 8 + 2, 0x01, "pair fields" },		/* single, dist 1 */
+			{ p0 + 16 + 4, 0x01, "XLEN" },			/* PC beyond 2^32 */
+			{ p0 + 24 + 4, 0x01, "XLEN" },			/* EA beyond 2^32 */
+			{ p0 + 32, 0x83, "exactly one" },		/* RETIRED+ABORTED */
+			{ p0 + 32, 0x80, "exactly one" },		/* no end bit */
+			{ p0 + 32 + 2, 0x01, "abort reason" },		/* reason, retired */
+			{ p0 + 32 + 3, 0x01 | 0x08, "reserved" },	/* INFO bit 27 */
+			{ p0 + 32 + 3, 0x02, "slot beyond F" },		/* slot 2, F = 2 */
+			{ p0 + 48 + 4, 0x20, "reserved" },		/* STAMP_B bit 37 */
+			{ p0 + 56, 0x01, "second profile" },		/* single, PC 1 */
+			{ p1 + 8 + 2, 0x00, "pair distance" },		/* pair, dist 0 */
+			{ p1 + 72, 0x00, "exactly one" },		/* second: no end */
+			{ g_off_pm0 + 1, 95, "shorter than 12" },	/* payload 95 */
+			{ g_off_pmcnt + 5, 3, "count disagrees" },	/* counts 3 samples */
+		};
+
+		for (size_t k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+			golden_bytes(&g);
+			g.b[c[k].off] = (uint8_t)c[k].val;
+			ret = read_all_mem(g.b, g.n, "pm.tps", msg, sizeof(msg));
+			if (c[k].off == cp + 2 || c[k].off == cp + 16) {
+				/* depth 0 and timeout 0xFF00: depth refused, timeout fine */
+				CHECK(c[k].off == cp + 2 ? ret == SF_ERECORD && strstr(msg, "depth")
+				      : ret == 0, "PM case %zu: %d %s", k, ret, msg);
+				continue;
+			}
+			CHECK(ret == SF_ERECORD && strstr(msg, c[k].want) && one_line_naming(msg,
+			      "pm.tps"), "PM case %zu (%s): %d %s", k, c[k].want, ret, msg);
+		}
+		printf("  e.g. %s\n", msg);
+		/* a second counts record; a PM sample after the counts; a second config */
+		{
+			struct bytes x = { .n = 0 };
+			size_t tr = g.n - SF_TRAILER_SIZE;
+			size_t cfg_len = SF_EXT_FIXED + SF_PM_CONFIG_FIXED;
+			size_t pm_len = SF_EXT_FIXED + SF_PM_SAMPLE_FIXED;
+			size_t cnt_len = SF_EXT_FIXED + SF_PM_COUNTS_FIXED;
+
+			golden_bytes(&g);
+			b_raw(&x, g.b, tr);
+			b_raw(&x, g.b + g_off_pmcnt, cnt_len);
+			b_raw(&x, g.b + tr, SF_TRAILER_SIZE);
+			ret = read_all_mem(x.b, x.n, "pm2.tps", msg, sizeof(msg));
+			CHECK(ret == SF_ERECORD && strstr(msg, "second PM counts"), "%s", msg);
+			x.n = 0;
+			b_raw(&x, g.b, tr);
+			b_raw(&x, g.b + g_off_pm0, pm_len);
+			b_raw(&x, g.b + tr, SF_TRAILER_SIZE);
+			ret = read_all_mem(x.b, x.n, "pm3.tps", msg, sizeof(msg));
+			CHECK(ret == SF_ERECORD && strstr(msg, "after the PM counts"), "%s", msg);
+			x.n = 0;
+			b_raw(&x, g.b, g_off_pmcnt);
+			b_raw(&x, g.b + g_off_pmcfg, cfg_len);
+			b_raw(&x, g.b + g_off_pmcnt, g.n - g_off_pmcnt);
+			ret = read_all_mem(x.b, x.n, "pm4.tps", msg, sizeof(msg));
+			CHECK(ret == SF_ERECORD && strstr(msg, "second PM config"), "%s", msg);
+			/* longer payloads (a later minor's fields) are skipped */
+			x.n = 0;
+			b_raw(&x, g.b, g_off_pm0);
+			b_raw(&x, g.b + g_off_pm0, pm_len);
+			b_le(&x, 0xABCDEF, 3);
+			b_raw(&x, g.b + g_off_pm0 + pm_len, g.n - g_off_pm0 - pm_len);
+			x.b[g_off_pm0 + 1] = 99;
+			CHECK_EQ(read_all_mem(x.b, x.n, "pmlong.tps", NULL, 0), 0,
+				 "longer PM sample payload skipped");
 		}
 	}
 	snprintf(path, sizeof(path), "%s/does-not-exist.tps", dir);
@@ -891,6 +1308,35 @@ static void test_writer(const char *dir)
 		o[1].end = 0x40100000;
 		CHECK_EQ(sf_writer_object(&w, &o[1]), 0, "writer usable after invalid objects");
 	}
+	{
+		struct tiprof_pm_config c;
+		struct tiprof_pm_sample pm[2];
+		struct tiprof_pm_counts cn = { 0 };
+
+		golden_pm_config(&c);
+		golden_pm_samples(pm);
+		CHECK_EQ(sf_writer_pm_sample(&w, &pm[0]), SF_EINVAL, "PM sample before config");
+		CHECK(strstr(w.msg, "no PM config") != NULL, "message: %s", w.msg);
+		c.f = 3;
+		CHECK_EQ(sf_writer_pm_config(&w, &c), SF_EINVAL, "invalid PM config refused");
+		CHECK(strstr(w.msg, "F must") != NULL, "message: %s", w.msg);
+		c.f = 2;
+		c.tags = 1;
+		CHECK_EQ(sf_writer_pm_config(&w, &c), SF_EINVAL, "PAIR with one tag refused");
+		c.tags = 2;
+		CHECK_EQ(sf_writer_pm_config(&w, &c), 0, "PM config");
+		CHECK_EQ(sf_writer_pm_config(&w, &c), SF_EINVAL, "second PM config refused");
+		pm[0].w[TIPROF_PM_REC_SINFO] = 0;
+		CHECK_EQ(sf_writer_pm_sample(&w, &pm[0]), SF_EINVAL, "PM sample with FMT 0");
+		CHECK(strstr(w.msg, "PM sample 0 is invalid: PM record FMT") != NULL, "message: %s",
+		      w.msg);
+		CHECK_EQ(sf_writer_pm_sample(&w, &pm[1]), 0, "writer usable after it");
+		CHECK_EQ(w.pm_samples, 1, "one PM sample written");
+		CHECK_EQ(sf_writer_pm_counts(&w, &cn), 0, "PM counts");
+		CHECK_EQ(sf_writer_pm_counts(&w, &cn), SF_EINVAL, "second PM counts refused");
+		CHECK_EQ(sf_writer_pm_sample(&w, &pm[1]), SF_EINVAL, "PM sample after the counts");
+		CHECK(strstr(w.msg, "after the PM counts") != NULL, "message: %s", w.msg);
+	}
 	CHECK_EQ(sf_writer_close(&w, &t), 0, "close");
 	CHECK(exists(path), "final path present after close");
 	CHECK_EQ(count_prefix(dir, ".atomic.tps."), 0, "no temporary file left");
@@ -945,17 +1391,28 @@ static void test_validate(void)
 static void test_dump(const char *dir)
 {
 	static const char want[] =
-		"tiprof sample file 1.1\n"
+		"tiprof sample file 1.2\n"
 		"unit: W=2 XLEN=32 FIFO=8 id=0x00017119 (map 1.0)\n"
 		"sampling: period=4096 mode=random-interval rand_bits=8 priv=U,S,M\n"
 		"source: simulator\n"
 		"workload: /bin/x build-id=deadbeef\n"
 		"clock: 100000000 Hz start_cycle=72623859790382856 start_time=1700000000.123456789\n"
 		"object: main 0x00010000-0x00012000 bias=0x0 /bin/x build-id=deadbeef\n"
+		"pm config: F=2 tags=2 FIFO=4 issue_width=4 period=4096 ctrl=0x48b3 (en "
+		"mode=random-interval rand_bits=8 unit=insts pair priv=U,S,M) window=64 "
+		"timeout=65535 evfilt=mask:0x0000,match:0x0000 latfilt=sel:6,thresh:10\n"
 		"0: cycle=1234605616436508552 computing bank=1 valid=0x03 priv=U ctx=0xabcd "
 		"[0]=0x80001000 [1]=0x80000ffc\n"
+		"pm 0: cycle=4096 single | p0 pc=0x80001234 ea=0x80100040 "
+		"ev=RETIRED,DC_MISS,LOAD,EA_VALID priv=U ctx=0xabcd slot=1 path=0x00f0 map=2 "
+		"ready=5 issue=6 mem=8 complete=30 end=33\n"
 		"object: mapped 0x40001000-0x40100000 bias=0x40000000 /lib/libc.6 build-id=(none)\n"
 		"1: cycle=4096 flushed+mispred bank=0 valid=0x01 priv=S ctx=0x0007 [0]=0xfffffffe\n"
+		"pm 1: cycle=8192 pair dist=5 cycles=2 | p0 pc=0x80002000 ea=0x00000000 "
+		"ev=ABORTED,TRAP reason=trap priv=S ctx=0x0007 slot=0 path=0x0000 map=1 end=4 | "
+		"p1 pc=0x80002010 ea=0x80200000 ev=RETIRED,STORE,EA_VALID priv=S ctx=0x0007 slot=1 "
+		"path=0x0003 map=1 ready=2 issue=3 mem=4 complete=9 end=12\n"
+		"pm counts: samples=2 taken=2 lost=1 filtered=3 collided=4 lost_sw=0\n"
 		"trailer: samples=2 lost_unit=3 lost_sw=4 taken_unit=9 end_cycle=4294967296\n";
 	char path[512];
 	char *text = NULL;
@@ -972,9 +1429,17 @@ static void test_dump(const char *dir)
 	CHECK(ret == 0, "open: %s", sf_reader_error(&rd));
 	if (ret == 0) {
 		sf_dump_header(out, &rd.hdr);
+		uint64_t ipm = 0;
+
 		while (sf_reader_next_record(&rd, &rec) == 1)
 			if (rec.type == SF_REC_OBJECT)
 				sf_dump_object(out, &rd.hdr, &rec.object);
+			else if (rec.type == SF_REC_PM_CONFIG)
+				sf_dump_pm_config(out, &rec.pm_config);
+			else if (rec.type == SF_REC_PM_SAMPLE)
+				sf_dump_pm_sample(out, &rd.hdr, ipm++, &rec.pm_sample);
+			else if (rec.type == SF_REC_PM_COUNTS)
+				sf_dump_pm_counts(out, rec.pm_count_samples, &rec.pm_counts);
 			else
 				sf_dump_sample(out, &rd.hdr, i++, &rec.sample);
 		sf_dump_trailer(out, &rd.trailer);
