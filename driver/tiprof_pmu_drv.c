@@ -17,6 +17,13 @@
  * reads; docs/driver.md); lost samples, counted by the
  * unit's TIP_LOST and by this driver when the AUX area is full, become LOST
  * records and set PERF_AUX_FLAG_COLLISION / _TRUNCATED on the AUX record.
+ *
+ * ProfileMe (docs/profileme.md) is the same PMU with config bit "profileme":
+ * the event programs the unit's ProfileMe subsystem instead of TIP (period =
+ * fetch units per selection; pairing, window, filters from config*) and its
+ * AUX stream holds PM_SAMPLE records (the 12 record words) and PM_COUNTS
+ * records (increments of PM_TAKEN/LOST/FILTERED/COLLIDED and of the records
+ * this driver had no room for). Both subsystems share the unit's interrupt.
  */
 #include <linux/bitfield.h>
 #include <linux/bits.h>
@@ -59,6 +66,10 @@ struct tiprof_pmu_cpu {
 	u64 lost_seen;				/* TIP_LOST already reported */
 	u64 lost_sw;				/* samples dropped: AUX full */
 	struct tiprof_sample batch[TIPROF_PMU_BATCH];	/* drain buffer */
+	/* ProfileMe: counters as last reported (never cleared), drops */
+	struct tiprof_pm_counts pm_seen;
+	u64 pm_lost_sw;				/* records read, not delivered */
+	struct tiprof_pm_sample pm_batch[TIPROF_PMU_BATCH];	/* drain buffer */
 	struct tiprof_fake fake;		/* fake_unit=1: the "unit" */
 };
 
@@ -72,6 +83,8 @@ struct tiprof_pmu {
 	int irq;				/* per-CPU (local) interrupt */
 	u32 w, xlen, depth;			/* from the DT, checked at probe */
 	u8 major, minor;			/* register-map version */
+	u8 pm_f, pm_tags;			/* ProfileMe (PM_PARAMS), 0: none */
+	u16 pm_depth;				/* its record FIFO entries */
 };
 
 #define to_tiprof_pmu(p)	container_of(p, struct tiprof_pmu, pmu)
@@ -151,6 +164,13 @@ enum tiprof_pmu_field_id {
 	TIPROF_PMU_F_RAND_BITS,
 	TIPROF_PMU_F_WATERMARK,
 	TIPROF_PMU_F_SEED,
+	TIPROF_PMU_F_PROFILEME,
+	TIPROF_PMU_F_PAIR,
+	TIPROF_PMU_F_UNIT,
+	TIPROF_PMU_F_WINDOW,
+	TIPROF_PMU_F_EVFILT,
+	TIPROF_PMU_F_LATFILT,
+	TIPROF_PMU_F_TIMEOUT,
 	TIPROF_PMU_NR_FIELDS,
 };
 
@@ -168,12 +188,33 @@ struct tiprof_pmu_field {
  *   rand_bits  k of the random modes (0 for periodic)
  *   watermark  interrupt at this FIFO fill level (0: half the FIFO)
  *   seed       LFSR seed (0: leave the LFSR running)
+ * ProfileMe (with profileme=1; the others then apply to PM_* registers):
+ *   profileme  sample with the ProfileMe subsystem instead of TIP
+ *   pair       paired sampling (PM_CTRL.PAIR)
+ *   unit       count fetch slots instead of fetched instructions
+ *   window     PM_PAIR.WINDOW, 1..256 (0: 64, the reset value)
+ *   evfilt     PM_EVFILT: MASK in 15:0, MATCH in 31:16 (0 keeps all)
+ *   latfilt    PM_LATFILT: THRESH 15:0, SEL 18:16, INV 19 (0 keeps all)
+ *   timeout    PM_TIMEOUT in cycles (0: 65535)
  */
 static const struct tiprof_pmu_field tiprof_pmu_fields[TIPROF_PMU_NR_FIELDS] = {
 	[TIPROF_PMU_F_MODE]		= { "mode",		0,  0,  1 },
 	[TIPROF_PMU_F_RAND_BITS]	= { "rand_bits",	0,  8, 12 },
 	[TIPROF_PMU_F_WATERMARK]	= { "watermark",	0, 16, 31 },
 	[TIPROF_PMU_F_SEED]		= { "seed",		1,  0, 31 },
+	[TIPROF_PMU_F_PROFILEME]	= { "profileme",	0, 63, 63 },
+	[TIPROF_PMU_F_PAIR]		= { "pair",		0, 32, 32 },
+	[TIPROF_PMU_F_UNIT]		= { "unit",		0, 33, 33 },
+	[TIPROF_PMU_F_WINDOW]		= { "window",		0, 40, 48 },
+	[TIPROF_PMU_F_EVFILT]		= { "evfilt",		1, 32, 63 },
+	[TIPROF_PMU_F_LATFILT]		= { "latfilt",		2,  0, 19 },
+	[TIPROF_PMU_F_TIMEOUT]		= { "timeout",		2, 32, 47 },
+};
+
+/* Fields that only a ProfileMe event may set. */
+static const enum tiprof_pmu_field_id tiprof_pmu_pm_only[] = {
+	TIPROF_PMU_F_PAIR, TIPROF_PMU_F_UNIT, TIPROF_PMU_F_WINDOW,
+	TIPROF_PMU_F_EVFILT, TIPROF_PMU_F_LATFILT, TIPROF_PMU_F_TIMEOUT,
 };
 
 static u64 tiprof_pmu_attr_word(const struct perf_event_attr *attr, int word)
@@ -224,6 +265,8 @@ static ssize_t tiprof_pmu_format_show(struct device *dev,
 	const struct tiprof_pmu_field *f =
 		&tiprof_pmu_fields[a - tiprof_pmu_format_dattrs];
 
+	if (f->lo == f->hi)
+		return sysfs_emit(page, "%s:%u\n", words[f->word], f->lo);
 	return sysfs_emit(page, "%s:%u-%u\n", words[f->word], f->lo, f->hi);
 }
 
@@ -257,6 +300,9 @@ TIPROF_PMU_CAP(commit_width);
 TIPROF_PMU_CAP(xlen);
 TIPROF_PMU_CAP(fifo_depth);
 TIPROF_PMU_CAP(version);
+TIPROF_PMU_CAP(pm_fetch_width);
+TIPROF_PMU_CAP(pm_fifo_depth);
+TIPROF_PMU_CAP(pm_tags);
 
 static ssize_t tiprof_pmu_cap_show(struct device *dev,
 				   struct device_attribute *a, char *page)
@@ -269,6 +315,12 @@ static ssize_t tiprof_pmu_cap_show(struct device *dev,
 		return sysfs_emit(page, "%u\n", tp->xlen);
 	if (a == &cap_attr_fifo_depth)
 		return sysfs_emit(page, "%u\n", tp->depth);
+	if (a == &cap_attr_pm_fetch_width)
+		return sysfs_emit(page, "%u\n", tp->pm_f);
+	if (a == &cap_attr_pm_fifo_depth)
+		return sysfs_emit(page, "%u\n", tp->pm_depth);
+	if (a == &cap_attr_pm_tags)
+		return sysfs_emit(page, "%u\n", tp->pm_tags);
 	return sysfs_emit(page, "%u.%u\n", tp->major, tp->minor);
 }
 
@@ -277,6 +329,9 @@ static struct attribute *tiprof_pmu_cap_attrs[] = {
 	&cap_attr_xlen.attr,
 	&cap_attr_fifo_depth.attr,
 	&cap_attr_version.attr,
+	&cap_attr_pm_fetch_width.attr,
+	&cap_attr_pm_fifo_depth.attr,
+	&cap_attr_pm_tags.attr,
 	NULL,
 };
 
@@ -344,6 +399,39 @@ static void tiprof_pmu_event_config(const struct tiprof_pmu *tp,
 	cfg->lfsr_seed = (u32)tiprof_pmu_get(attr, TIPROF_PMU_F_SEED);
 }
 
+static bool tiprof_pmu_is_pm(const struct perf_event *event)
+{
+	return tiprof_pmu_get(&event->attr, TIPROF_PMU_F_PROFILEME);
+}
+
+static void tiprof_pmu_pm_event_config(const struct tiprof_pmu *tp,
+				       const struct perf_event *event,
+				       struct tiprof_hw_pm_config *cfg)
+{
+	const struct perf_event_attr *attr = &event->attr;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->period = (u32)attr->sample_period;
+	cfg->mode = (u8)tiprof_pmu_get(attr, TIPROF_PMU_F_MODE);
+	cfg->rand_bits = (u8)tiprof_pmu_get(attr, TIPROF_PMU_F_RAND_BITS);
+	cfg->priv_mask = tiprof_pmu_priv_mask(attr);
+	cfg->irq = 1;
+	cfg->unit = (u8)tiprof_pmu_get(attr, TIPROF_PMU_F_UNIT);
+	cfg->pair = (u8)tiprof_pmu_get(attr, TIPROF_PMU_F_PAIR);
+	cfg->window = (u16)tiprof_pmu_get(attr, TIPROF_PMU_F_WINDOW);
+	if (!cfg->window)
+		cfg->window = TIPROF_PM_PAIR_RESET;
+	cfg->watermark = (u16)tiprof_pmu_get(attr, TIPROF_PMU_F_WATERMARK);
+	if (!cfg->watermark)
+		cfg->watermark = (u16)max(tp->pm_depth / 2, 1U);
+	cfg->timeout = (u16)tiprof_pmu_get(attr, TIPROF_PMU_F_TIMEOUT);
+	if (!cfg->timeout)
+		cfg->timeout = TIPROF_PM_TIMEOUT_RESET;
+	cfg->evfilt = (u32)tiprof_pmu_get(attr, TIPROF_PMU_F_EVFILT);
+	cfg->latfilt = (u32)tiprof_pmu_get(attr, TIPROF_PMU_F_LATFILT);
+	cfg->lfsr_seed = (u32)tiprof_pmu_get(attr, TIPROF_PMU_F_SEED);
+}
+
 static int tiprof_pmu_dry_read(void *ctx, uint16_t addr, uint64_t *val)
 {
 	return -ECANCELED;
@@ -375,6 +463,21 @@ static int tiprof_pmu_check_config(struct tiprof_pmu *tp,
 	dry.ctx = NULL;
 	dry.state = TIPROF_HW_PROBED;
 	ret = tiprof_hw_configure(&dry, cfg);
+	return ret == -ECANCELED ? 0 : -EINVAL;
+}
+
+/* The same for a ProfileMe configuration. */
+static int tiprof_pmu_pm_check_config(struct tiprof_pmu *tp,
+				      const struct tiprof_hw_pm_config *cfg)
+{
+	struct tiprof_hw dry;
+	int ret;
+
+	dry = per_cpu_ptr(tp->cpus, cpumask_first(&tp->supported))->hw;
+	dry.ops = &tiprof_pmu_dry_ops;
+	dry.ctx = NULL;
+	dry.pm_state = TIPROF_HW_PROBED;
+	ret = tiprof_hw_pm_configure(&dry, cfg);
 	return ret == -ECANCELED ? 0 : -EINVAL;
 }
 
@@ -419,11 +522,11 @@ static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
 			rec.size = TIPROF_AUX_REC_SAMPLE_SIZE;
 			rec.sample = c->batch[i];
 			/* keep room for the LOST record that may follow */
-			if (done + 2 * sizeof(rec) > h->size) {
+			if (done + rec.size + TIPROF_AUX_REC_LOST_SIZE > h->size) {
 				c->lost_sw++;
 				continue;
 			}
-			tiprof_pmu_aux_put(h, buf, &done, &rec, sizeof(rec));
+			tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
 		}
 	} while (n == TIPROF_PMU_BATCH);
 	if (n < 0)
@@ -442,7 +545,7 @@ static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
 		lost += c->lost_sw;
 		c->lost_sw = 0;
 	}
-	if (lost && done + sizeof(rec) <= h->size) {
+	if (lost && done + TIPROF_AUX_REC_LOST_SIZE <= h->size) {
 		memset(&rec, 0, sizeof(rec));
 		rec.type = TIPROF_AUX_REC_LOST;
 		rec.size = TIPROF_AUX_REC_LOST_SIZE;
@@ -454,15 +557,98 @@ static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
 	return !!perf_aux_output_begin(h, c->event);
 }
 
+/*
+ * The ProfileMe counterpart of tiprof_pmu_drain(): PM_SAMPLE records, then a
+ * PM_COUNTS record with what the unit's counters and this driver added since
+ * the last one. Room for the PM_COUNTS record is kept while samples are
+ * written; if even that is missing, the increments stay pending for the next
+ * drain (they are never dropped).
+ */
+static bool tiprof_pmu_pm_drain(struct tiprof_pmu_cpu *c)
+{
+	struct perf_output_handle *h = &c->handle;
+	struct tiprof_pmu_buf *buf = perf_get_aux(h);
+	struct tiprof_pm_counts now, *d;
+	struct tiprof_aux_rec rec;
+	unsigned long done = 0;
+	int n, i;
+
+	if (!buf)
+		return false;
+	memset(&rec, 0, sizeof(rec));
+	do {
+		n = tiprof_hw_pm_drain(&c->hw, c->pm_batch, TIPROF_PMU_BATCH);
+		for (i = 0; i < n; i++) {
+			rec.type = TIPROF_AUX_REC_PM_SAMPLE;
+			rec.size = TIPROF_AUX_REC_PM_SAMPLE_SIZE;
+			rec.pm = c->pm_batch[i];
+			if (done + rec.size + TIPROF_AUX_REC_PM_COUNTS_SIZE >
+			    h->size) {
+				c->pm_lost_sw++;
+				continue;
+			}
+			tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
+		}
+	} while (n == TIPROF_PMU_BATCH);
+	if (n < 0)
+		pr_err_ratelimited(TIPROF_PMU_NAME ": CPU %d: ProfileMe drain failed: %s\n",
+				   smp_processor_id(), tiprof_hw_strerror(n));
+
+	if (tiprof_hw_pm_counters(&c->hw, &now))
+		now = c->pm_seen;	/* report them next time */
+	memset(&rec, 0, sizeof(rec));
+	rec.type = TIPROF_AUX_REC_PM_COUNTS;
+	rec.size = TIPROF_AUX_REC_PM_COUNTS_SIZE;
+	d = &rec.pm_counts;
+	d->taken = now.taken - c->pm_seen.taken;
+	d->lost = now.lost - c->pm_seen.lost;
+	d->filtered = now.filtered - c->pm_seen.filtered;
+	d->collided = now.collided - c->pm_seen.collided;
+	d->lost_sw = c->pm_lost_sw;
+	if ((d->taken || d->lost || d->filtered || d->collided || d->lost_sw) &&
+	    done + rec.size <= h->size) {
+		if (d->lost)
+			perf_aux_output_flag(h, PERF_AUX_FLAG_COLLISION);
+		if (d->lost_sw)
+			perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED);
+		tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
+		c->pm_seen = now;
+		c->pm_lost_sw = 0;
+	}
+	perf_aux_output_end(h, done);
+	return !!perf_aux_output_begin(h, c->event);
+}
+
 static irqreturn_t tiprof_pmu_irq(int irq, void *dev)
 {
 	struct tiprof_pmu_cpu *c = dev;
+	unsigned int which, mine;
+	bool pm;
 
-	if (!c->event || c->hw.state != TIPROF_HW_RUNNING)
+	if (!c->event)
 		return IRQ_NONE;
-	if (!tiprof_pmu_drain(c)) {
+	pm = tiprof_pmu_is_pm(c->event);
+	mine = pm ? TIPROF_HW_IRQ_PM : TIPROF_HW_IRQ_TIP;
+	/* one line for both subsystems: ask the unit which one it is */
+	if (tiprof_hw_irq_pending(&c->hw, &which))
+		which = mine;
+	if (which & ~mine) {
+		/* the other subsystem has no event: silence it */
+		if (pm)
+			tiprof_hw_stop(&c->hw);
+		else if (c->hw.pm_state >= TIPROF_HW_CONFIGURED)
+			tiprof_hw_pm_stop(&c->hw);
+	}
+	if (!(which & mine))
+		return which ? IRQ_HANDLED : IRQ_NONE;
+	if ((pm ? c->hw.pm_state : c->hw.state) != TIPROF_HW_RUNNING)
+		return IRQ_NONE;
+	if (!(pm ? tiprof_pmu_pm_drain(c) : tiprof_pmu_drain(c))) {
 		/* AUX area gone (user unmapped it): stop until restarted */
-		tiprof_hw_stop(&c->hw);
+		if (pm)
+			tiprof_hw_pm_stop(&c->hw);
+		else
+			tiprof_hw_stop(&c->hw);
 		c->event->hw.state |= PERF_HES_STOPPED;
 	}
 	return IRQ_HANDLED;
@@ -480,6 +666,7 @@ static int tiprof_pmu_event_init(struct perf_event *event)
 	struct tiprof_pmu *tp = to_tiprof_pmu(event->pmu);
 	struct perf_event_attr *attr = &event->attr;
 	struct tiprof_hw_config cfg;
+	unsigned int i;
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
@@ -491,9 +678,22 @@ static int tiprof_pmu_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	if (attr->sample_period > U32_MAX || tiprof_pmu_reserved_set(attr))
 		return -EINVAL;
-	tiprof_pmu_event_config(tp, event, &cfg);
-	if (!cfg.priv_mask || tiprof_pmu_check_config(tp, &cfg))
-		return -EINVAL;
+	if (tiprof_pmu_is_pm(event)) {
+		struct tiprof_hw_pm_config pcfg;
+
+		if (!tp->pm_f)
+			return -EOPNOTSUPP;	/* the unit has no ProfileMe */
+		tiprof_pmu_pm_event_config(tp, event, &pcfg);
+		if (!pcfg.priv_mask || tiprof_pmu_pm_check_config(tp, &pcfg))
+			return -EINVAL;
+	} else {
+		for (i = 0; i < ARRAY_SIZE(tiprof_pmu_pm_only); i++)
+			if (tiprof_pmu_get(attr, tiprof_pmu_pm_only[i]))
+				return -EINVAL;
+		tiprof_pmu_event_config(tp, event, &cfg);
+		if (!cfg.priv_mask || tiprof_pmu_check_config(tp, &cfg))
+			return -EINVAL;
+	}
 	/* M-mode (firmware) samples; perf core checked exclude_kernel */
 	if (!attr->exclude_hv && !perfmon_capable())
 		return -EACCES;
@@ -510,12 +710,23 @@ static void tiprof_pmu_start(struct perf_event *event, int flags)
 	event->hw.state = PERF_HES_STOPPED;
 	if (!perf_aux_output_begin(&c->handle, event))
 		return;
-	tiprof_pmu_event_config(tp, event, &cfg);
-	ret = tiprof_hw_configure(&c->hw, &cfg);
-	if (!ret)
-		ret = tiprof_hw_counters_clear(&c->hw);
-	if (!ret)
-		ret = tiprof_hw_start(&c->hw);
+	if (tiprof_pmu_is_pm(event)) {
+		struct tiprof_hw_pm_config pcfg;
+
+		/* PM counters are not cleared: pm_seen follows them */
+		tiprof_pmu_pm_event_config(tp, event, &pcfg);
+		ret = tiprof_hw_pm_configure(&c->hw, &pcfg);
+		c->pm_lost_sw += c->hw.pm_discarded;
+		if (!ret)
+			ret = tiprof_hw_pm_start(&c->hw);
+	} else {
+		tiprof_pmu_event_config(tp, event, &cfg);
+		ret = tiprof_hw_configure(&c->hw, &cfg);
+		if (!ret)
+			ret = tiprof_hw_counters_clear(&c->hw);
+		if (!ret)
+			ret = tiprof_hw_start(&c->hw);
+	}
 	if (ret) {
 		dev_err_ratelimited(&tp->pdev->dev, "CPU %d: cannot start: %s\n",
 				    smp_processor_id(), tiprof_hw_strerror(ret));
@@ -538,9 +749,15 @@ static void tiprof_pmu_stop(struct perf_event *event, int flags)
 	 * Stop first so the FIFO no longer grows, then drain what it holds;
 	 * the drain reopens the handle, which must be closed again here.
 	 */
-	tiprof_hw_stop(&c->hw);
-	if (tiprof_pmu_drain(c))
-		perf_aux_output_end(&c->handle, 0);
+	if (tiprof_pmu_is_pm(event)) {
+		tiprof_hw_pm_stop(&c->hw);
+		if (tiprof_pmu_pm_drain(c))
+			perf_aux_output_end(&c->handle, 0);
+	} else {
+		tiprof_hw_stop(&c->hw);
+		if (tiprof_pmu_drain(c))
+			perf_aux_output_end(&c->handle, 0);
+	}
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
@@ -625,6 +842,7 @@ static void tiprof_pmu_free_aux(void *aux)
 struct tiprof_pmu_probe_arg {
 	struct tiprof_pmu *tp;
 	int ret;
+	int pm_ret;		/* tiprof_hw_pm_probe() */
 };
 
 static void tiprof_pmu_probe_cpu(void *data)
@@ -639,6 +857,10 @@ static void tiprof_pmu_probe_cpu(void *data)
 		tiprof_hw_init(&c->hw, &tiprof_pmu_csr_ops, c);
 	}
 	a->ret = tiprof_hw_probe(&c->hw);
+	a->pm_ret = a->ret ? -ENODEV : tiprof_hw_pm_probe(&c->hw);
+	/* PM counters are never cleared: report increments from here on */
+	if (!a->pm_ret && tiprof_hw_pm_counters(&c->hw, &c->pm_seen))
+		a->pm_ret = -EIO;
 }
 
 static int tiprof_pmu_cpu_online(unsigned int cpu, struct hlist_node *node)
@@ -753,6 +975,20 @@ static int tiprof_pmu_probe_units(struct tiprof_pmu *tp)
 		}
 		tp->major = hw->major;
 		tp->minor = hw->minor;
+		/* ProfileMe only if every hart has it, with the same parameters */
+		if (cpumask_empty(&tp->supported) && !arg.pm_ret) {
+			tp->pm_f = hw->pm_f;
+			tp->pm_tags = hw->pm_tags;
+			tp->pm_depth = hw->pm_depth;
+		} else if (tp->pm_f && (arg.pm_ret || hw->pm_f != tp->pm_f ||
+					hw->pm_tags != tp->pm_tags ||
+					hw->pm_depth != tp->pm_depth)) {
+			dev_warn(dev, "CPU %d: ProfileMe differs from CPU %d's: not offered\n",
+				 cpu, cpumask_first(&tp->supported));
+			tp->pm_f = 0;
+			tp->pm_tags = 0;
+			tp->pm_depth = 0;
+		}
 		cpumask_set_cpu(cpu, &tp->supported);
 	}
 	cpus_read_unlock();
@@ -819,6 +1055,9 @@ static int tiprof_pmu_probe(struct platform_device *pdev)
 	dev_info(dev, "TIP unit v%u.%u on CPUs %*pbl: W=%u XLEN=%u FIFO %u\n",
 		 tp->major, tp->minor, cpumask_pr_args(&tp->supported),
 		 tp->w, tp->xlen, tp->depth);
+	if (tp->pm_f)
+		dev_info(dev, "ProfileMe: F=%u, %u tag ids, FIFO %u\n",
+			 tp->pm_f, tp->pm_tags, tp->pm_depth);
 	return 0;
 
 err_hp:

@@ -11,6 +11,11 @@
  * lost by the unit, otherwise (TRUNCATED) as lost on the software path.
  * The command's exit status is passed through.
  *
+ * `-e profileme[:pair=1,window=N,unit=slots,evfilt=X,latfilt=X,timeout=N]` records with the
+ * unit's ProfileMe subsystem instead (the same PMU with its `profileme` config bit): the AUX
+ * stream holds PM_SAMPLE and PM_COUNTS records, which become the file's ProfileMe config,
+ * sample and counts records (sample file 1.2).
+ *
  * Built into build/bin/tiprof and into the riscv64 tiprof of the system test's guest
  * (sw/lbr/lbr.mk).
  */
@@ -21,6 +26,7 @@
 #include <linux/perf_event.h>
 #include <poll.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,25 +65,129 @@ struct rec_ctx {
 	uint64_t samples, lost_unit, lost_sw, bad_recs, ring_lost;
 	uint64_t aux_full;		/* AUX regions flagged TRUNCATED: the area was full */
 	uint64_t last_cycle;
+	int pm;				/* a ProfileMe recording */
+	uint64_t pm_samples, pm_pairs;	/* PM samples written, pairs among them */
+	struct tiprof_pm_counts pm_total;	/* sum of the PM_COUNTS records + refusals */
 };
+
+/* What `-e` asked for: TIP (pm = 0) or ProfileMe with its settings. */
+struct rec_event {
+	int pm;
+	uint64_t pair, unit, window, evfilt, latfilt, timeout;
+};
+
+/* Parse -e: "tip", "profileme", "profileme:k=v,k=v", or perf's spelling
+ * "tiprof_pmu/profileme,k=v/". 0, or -1 after one line on stderr. */
+static int parse_event(const char *spec, struct rec_event *ev)
+{
+	char buf[256], *tok, *save = NULL, *eq;
+	size_t n;
+
+	memset(ev, 0, sizeof(*ev));
+	if (strncmp(spec, "tiprof_pmu/", 11) == 0)
+		spec += 11;
+	n = strlen(spec);
+	if (n >= sizeof(buf)) {
+		fprintf(stderr, "%s: -e: event too long\n", prog);
+		return -1;
+	}
+	memcpy(buf, spec, n + 1);
+	if (n && buf[n - 1] == '/')
+		buf[n - 1] = 0;
+	for (tok = strtok_r(buf, ",:", &save); tok; tok = strtok_r(NULL, ",:", &save)) {
+		static const struct {
+			const char *key;
+			size_t off;
+			uint64_t max;
+		} keys[] = {
+			{ "pair", offsetof(struct rec_event, pair), 1 },
+			{ "window", offsetof(struct rec_event, window), 256 },
+			{ "evfilt", offsetof(struct rec_event, evfilt), 0xffffffffull },
+			{ "latfilt", offsetof(struct rec_event, latfilt), 0xfffff },
+			{ "timeout", offsetof(struct rec_event, timeout), 65535 },
+		};
+		char *end;
+		uint64_t v;
+		size_t i;
+
+		if (strcmp(tok, "tip") == 0 && !ev->pm)
+			continue;
+		if (strcmp(tok, "profileme") == 0) {
+			ev->pm = 1;
+			continue;
+		}
+		eq = strchr(tok, '=');
+		if (!eq || !ev->pm) {
+			fprintf(stderr, "%s: -e: unknown event or setting '%s' (tip, or "
+				"profileme[:pair=0|1,window=1..256,unit=insts|slots,evfilt=N,"
+				"latfilt=N,timeout=N])\n", prog, tok);
+			return -1;
+		}
+		*eq++ = 0;
+		if (strcmp(tok, "unit") == 0) {
+			if (strcmp(eq, "insts") == 0 || strcmp(eq, "0") == 0) {
+				ev->unit = 0;
+			} else if (strcmp(eq, "slots") == 0 || strcmp(eq, "1") == 0) {
+				ev->unit = 1;
+			} else {
+				fprintf(stderr, "%s: -e: unit must be insts or slots, not '%s'\n",
+					prog, eq);
+				return -1;
+			}
+			continue;
+		}
+		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (strcmp(tok, keys[i].key) == 0)
+				break;
+		errno = 0;
+		v = i < sizeof(keys) / sizeof(keys[0]) ? strtoull(eq, &end, 0) : 0;
+		if (i == sizeof(keys) / sizeof(keys[0]) || errno || end == eq || *end ||
+		    v > keys[i].max || (strcmp(tok, "window") == 0 && v == 0) ||
+		    (strcmp(tok, "timeout") == 0 && v == 0)) {
+			fprintf(stderr, "%s: -e: bad ProfileMe setting '%s=%s' (pair 0..1, window "
+				"1..256, evfilt 0..2^32-1, latfilt 0..2^20-1, timeout 1..65535)\n",
+				prog, tok, eq);
+			return -1;
+		}
+		*(uint64_t *)((char *)ev + keys[i].off) = v;
+	}
+	return 0;
+}
 
 /* `--check FILE`: read FILE back through the sample-file reader. */
 static int record_check(const char *path)
 {
 	struct sf_reader rd;
-	struct tiprof_sample s;
-	uint64_t first = 0, last = 0, n = 0;
+	struct sf_record rec;
+	uint64_t first = 0, last = 0, n = 0, pfirst = 0, plast = 0, pairs = 0, ea = 0;
 	int ret = sf_reader_open(&rd, path);
 
 	/* address of the oldest valid slot of the first and last samples */
-	while (ret >= 0 && (ret = sf_reader_next(&rd, &s)) > 0) {
+	while (ret >= 0 && (ret = sf_reader_next_record(&rd, &rec)) > 0) {
+		const struct tiprof_sample *s = &rec.sample;
 		unsigned b = 0;
 
-		while (b < TIPROF_MAX_BANKS - 1 && !(s.valid >> b & 1))
+		if (rec.type == SF_REC_PM_SAMPLE) {
+			uint64_t pc = rec.pm_sample.w[TIPROF_PM_REC_PC];
+
+			if (rd.pm_samples == 1)
+				pfirst = pc;
+			plast = pc;
+			pairs += tiprof_pm_field(&rec.pm_sample, TIPROF_PM_REC_SINFO, 0,
+						 TIPROF_PM_REC_SINFO_PAIR_MASK,
+						 TIPROF_PM_REC_SINFO_PAIR_SHIFT);
+			ea += tiprof_pm_field(&rec.pm_sample, TIPROF_PM_REC_INFO, 0,
+					      1ull << TIPROF_PM_EV_EA_VALID,
+					      TIPROF_PM_EV_EA_VALID);
+			continue;
+		}
+		if (rec.type != SF_REC_SAMPLE)
+			continue;
+		while (b < TIPROF_MAX_BANKS - 1 && !(s->valid >> b & 1))
 			b++;
 		if (!n++)
-			first = s.addr[b];
-		last = s.addr[b];
+			first = s->addr[b];
+		last = s->addr[b];
 	}
 	if (ret < 0) {
 		fprintf(stderr, "%s: %s\n", prog, sf_reader_error(&rd));
@@ -90,6 +200,21 @@ static int record_check(const char *path)
 	       (unsigned long long)rd.trailer.lost_sw, rd.hdr.w, rd.hdr.xlen, rd.hdr.period,
 	       rd.hdr.mode, rd.hdr.rand_bits, rd.hdr.source, (unsigned long long)first,
 	       (unsigned long long)last);
+	if (rd.has_pm_config) {
+		const struct tiprof_pm_config *pc = &rd.pm_config;
+		const struct tiprof_pm_counts *pn = &rd.pm_counts;
+
+		printf("%s: pm_samples=%llu pairs=%llu ea=%llu counts=%d taken=%llu lost=%llu "
+		       "filtered=%llu collided=%llu lost_sw=%llu F=%u tags=%u fifo=%u ctrl=%#x "
+		       "period=%u window=%u timeout=%u evfilt=%#x latfilt=%#x pc=%#llx..%#llx\n",
+		       path, (unsigned long long)rd.pm_samples, (unsigned long long)pairs,
+		       (unsigned long long)ea, rd.has_pm_counts, (unsigned long long)pn->taken,
+		       (unsigned long long)pn->lost, (unsigned long long)pn->filtered,
+		       (unsigned long long)pn->collided, (unsigned long long)pn->lost_sw, pc->f,
+		       pc->tags, pc->fifo_depth, pc->ctrl, pc->period, pc->pair, pc->timeout,
+		       pc->evfilt, pc->latfilt, (unsigned long long)pfirst,
+		       (unsigned long long)plast);
+	}
 	sf_reader_close(&rd);
 	return TIPROF_EXIT_OK;
 }
@@ -119,8 +244,32 @@ static void aux_region(struct rec_ctx *c, uint64_t off, uint64_t size, uint64_t 
 				c->lost_sw += r.lost;
 			continue;
 		}
+		if (r.type == PA_REC_PM_COUNTS) {
+			c->pm_total.taken += r.pm_counts.taken;
+			c->pm_total.lost += r.pm_counts.lost;
+			c->pm_total.filtered += r.pm_counts.filtered;
+			c->pm_total.collided += r.pm_counts.collided;
+			c->pm_total.lost_sw += r.pm_counts.lost_sw;
+			continue;
+		}
 		if (!c->writing)
 			continue;
+		if (r.type == PA_REC_PM_SAMPLE) {
+			n = c->pm ? sf_writer_pm_sample(&c->wr, &r.pm) : SF_EINVAL;
+			if (n == SF_EINVAL) {
+				c->pm_total.lost_sw++;	/* not a record the unit can produce */
+			} else if (n < 0) {
+				if (!c->write_err)
+					fprintf(stderr, "%s: %s\n", prog, c->wr.msg);
+				c->write_err = n;
+			} else {
+				c->pm_samples++;
+				c->pm_pairs += tiprof_pm_field(&r.pm, TIPROF_PM_REC_SINFO, 0,
+							       TIPROF_PM_REC_SINFO_PAIR_MASK,
+							       TIPROF_PM_REC_SINFO_PAIR_SHIFT);
+			}
+			continue;
+		}
 		if (c->samples == 0 || r.sample.cycle > c->last_cycle)
 			c->last_cycle = r.sample.cycle;
 		n = sf_writer_sample(&c->wr, &r.sample);
@@ -242,6 +391,8 @@ static const struct opt_use record_uses[] = {
 	{ OPT_OUTPUT, "the sample file (default tiprof.tps)" },
 	{ OPT_PERIOD, "cycles between samples (default 100000)" },
 	{ OPT_RANDOM_BITS, NULL },
+	{ OPT_EVENT, "tip (default), or profileme[:pair=0|1,window=1..256,unit=insts|slots,"
+	  "evfilt=N,latfilt=N,timeout=N] (docs/record.md); -c counts fetch units then" },
 	{ OPT_PERIODIC, NULL },
 	{ OPT_USER, NULL },
 	{ OPT_KERNEL, NULL },
@@ -258,6 +409,8 @@ int cmd_record(int argc, char **argv)
 	uint64_t period = 100000, rand_bits = 8, aux_pages = AUX_PAGES, cfg[3] = { 0, 0, 0 };
 	int user = 1, kernel = 0, go[2], ep[2], i, status = 0, exec_err = 0, cmd_done = 0;
 	int rand_set = 0, o;
+	struct rec_event ev = { 0 };
+	struct tiprof_pm_config pmc;
 	struct opt_parser p;
 	struct perf_event_attr attr;
 	struct rec_ctx c;
@@ -281,6 +434,10 @@ int cmd_record(int argc, char **argv)
 			return record_check(p.arg);
 		case OPT_OUTPUT:
 			out = p.arg;
+			break;
+		case OPT_EVENT:
+			if (parse_event(p.arg, &ev))
+				return TIPROF_EXIT_USAGE;
 			break;
 		case OPT_PERIOD:
 			if (opt_u64(&p, 1, 0xffffffffull, &period))
@@ -339,6 +496,49 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, "%s: %s/format has no usable mode/rand_bits fields\n", prog,
 			c.pmu.dir);
 		return TIPROF_EXIT_FAIL;
+	}
+	c.pm = ev.pm;
+	if (ev.pm) {
+		if (!c.pmu.pm_f) {
+			fprintf(stderr, "%s: the tiprof PMU offers no ProfileMe (%s/caps/pm_fetch_width "
+				"missing or 0: a unit built without it, or an older driver)\n", prog,
+				c.pmu.dir);
+			return TIPROF_EXIT_FAIL;
+		}
+		if (ev.pair && c.pmu.pm_tags < 2) {
+			fprintf(stderr, "%s: -e profileme:pair=1: the unit has one tag id (no paired "
+				"sampling)\n", prog);
+			return TIPROF_EXIT_FAIL;
+		}
+		if (pa_pmu_set(&c.pmu, cfg, "profileme", 1) ||
+		    pa_pmu_set(&c.pmu, cfg, "pair", ev.pair) ||
+		    pa_pmu_set(&c.pmu, cfg, "unit", ev.unit) ||
+		    pa_pmu_set(&c.pmu, cfg, "window", ev.window) ||
+		    pa_pmu_set(&c.pmu, cfg, "evfilt", ev.evfilt) ||
+		    pa_pmu_set(&c.pmu, cfg, "latfilt", ev.latfilt) ||
+		    pa_pmu_set(&c.pmu, cfg, "timeout", ev.timeout)) {
+			fprintf(stderr, "%s: %s/format lacks a ProfileMe field (profileme, pair, unit, "
+				"window, evfilt, latfilt, timeout)\n", prog, c.pmu.dir);
+			return TIPROF_EXIT_FAIL;
+		}
+		/* the registers as the driver programs them (its defaults for 0) */
+		memset(&pmc, 0, sizeof(pmc));
+		pmc.f = (uint8_t)c.pmu.pm_f;
+		pmc.tags = (uint8_t)c.pmu.pm_tags;
+		pmc.fifo_depth = (uint16_t)c.pmu.pm_fifo_depth;
+		pmc.ctrl = TIPROF_PM_CTRL_EN_MASK | TIPROF_PM_CTRL_IRQ_EN_MASK |
+			   (rand_bits ? TIPROF_MODE_RANDOM_INTERVAL : TIPROF_MODE_PERIODIC)
+			   << TIPROF_PM_CTRL_MODE_SHIFT |
+			   (uint32_t)((user ? 1u << TIPROF_PRIV_U : 0) |
+				      (kernel ? 1u << TIPROF_PRIV_S : 0)) << TIPROF_PM_CTRL_PRIV_SHIFT |
+			   (uint32_t)rand_bits << TIPROF_PM_CTRL_RAND_BITS_SHIFT |
+			   (uint32_t)ev.unit << TIPROF_PM_CTRL_UNIT_SHIFT |
+			   (uint32_t)ev.pair << TIPROF_PM_CTRL_PAIR_SHIFT;
+		pmc.period = (uint32_t)period;
+		pmc.pair = ev.window ? (uint32_t)ev.window : TIPROF_PM_PAIR_RESET;
+		pmc.timeout = ev.timeout ? (uint32_t)ev.timeout : TIPROF_PM_TIMEOUT_RESET;
+		pmc.evfilt = (uint32_t)ev.evfilt;
+		pmc.latfilt = (uint32_t)ev.latfilt;
 	}
 
 	sf_header_init(&h);
@@ -426,6 +626,10 @@ int cmd_record(int argc, char **argv)
 		goto out_child;
 	}
 	c.writing = 1;
+	if (c.pm && sf_writer_pm_config(&c.wr, &pmc)) {
+		fprintf(stderr, "%s: %s\n", prog, c.wr.msg);
+		goto out_child;
+	}
 
 	/* let the command exec: the event starts there */
 	if (write(go[1], "g", 1) != 1) {
@@ -475,6 +679,10 @@ int cmd_record(int argc, char **argv)
 	t.lost_unit = c.lost_unit;
 	t.lost_sw = c.lost_sw;
 	t.end_cycle = c.last_cycle;
+	if (c.pm && !c.write_err && sf_writer_pm_counts(&c.wr, &c.pm_total)) {
+		fprintf(stderr, "%s: %s\n", prog, c.wr.msg);
+		c.write_err = SF_EIO;
+	}
 	if (c.write_err) {
 		sf_writer_abort(&c.wr);
 	} else if (sf_writer_close(&c.wr, &t)) {
@@ -492,7 +700,15 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, "%s: warning: the AUX area filled %llu times; sampling paused each "
 			"time until the recorder caught up (use a larger --aux-pages)\n", prog,
 			(unsigned long long)c.aux_full);
-	if (!c.write_err)
+	if (!c.write_err && c.pm)
+		fprintf(stderr, "%s: %llu ProfileMe samples (%llu pairs) written to %s (unit: "
+			"taken %llu, lost %llu, filtered %llu, collided %llu; lost on the software "
+			"path %llu)\n", prog, (unsigned long long)c.pm_samples,
+			(unsigned long long)c.pm_pairs, out, (unsigned long long)c.pm_total.taken,
+			(unsigned long long)c.pm_total.lost, (unsigned long long)c.pm_total.filtered,
+			(unsigned long long)c.pm_total.collided,
+			(unsigned long long)c.pm_total.lost_sw);
+	else if (!c.write_err)
 		fprintf(stderr, "%s: %llu samples written to %s (lost: %llu by the unit, %llu on "
 			"the software path)\n", prog, (unsigned long long)c.samples, out,
 			(unsigned long long)c.lost_unit, (unsigned long long)c.lost_sw);

@@ -147,6 +147,11 @@ int pa_pmu_find(struct pa_pmu *p, char *err, size_t n)
 		snprintf(err, n, "cannot read %s/caps/version", p->dir);
 		return -2;
 	}
+	/* optional: a driver without ProfileMe has none of them */
+	if (read_uint(p->dir, "caps/pm_fetch_width", &p->pm_f) ||
+	    read_uint(p->dir, "caps/pm_fifo_depth", &p->pm_fifo_depth) ||
+	    read_uint(p->dir, "caps/pm_tags", &p->pm_tags))
+		p->pm_f = p->pm_fifo_depth = p->pm_tags = 0;
 	return load_formats(p, err, n);
 }
 
@@ -194,8 +199,10 @@ static void ring_copy(void *dst, const uint8_t *base, uint64_t size, uint64_t of
 int pa_aux_decode(const uint8_t *base, uint64_t size, uint64_t off, uint64_t end,
 		  struct pa_rec *r)
 {
-	uint8_t rec[TIPROF_AUX_REC_SAMPLE_SIZE];
+	uint8_t rec[TIPROF_AUX_REC_MAX_SIZE];
 	uint16_t type, len;
+	void *dst;
+	size_t want;
 
 	if (end < off + TIPROF_AUX_REC_HDR_SIZE)
 		return 0;
@@ -207,22 +214,32 @@ int pa_aux_decode(const uint8_t *base, uint64_t size, uint64_t off, uint64_t end
 	memset(r, 0, sizeof(*r));
 	if (len > size)		/* a record larger than the ring cannot be in it */
 		return -1;
-	if (type == TIPROF_AUX_REC_SAMPLE && len == TIPROF_AUX_REC_SAMPLE_SIZE) {
-		if (end < off + len)
-			return 0;
-		ring_copy(rec, base, size, off, len);
-		r->type = PA_REC_SAMPLE;
-		memcpy(&r->sample, rec + TIPROF_AUX_REC_HDR_SIZE, sizeof(r->sample));
-		return len;
+	switch (type) {
+	case TIPROF_AUX_REC_SAMPLE:
+		want = TIPROF_AUX_REC_SAMPLE_SIZE;
+		dst = &r->sample;
+		break;
+	case TIPROF_AUX_REC_LOST:
+		want = TIPROF_AUX_REC_LOST_SIZE;
+		dst = &r->lost;
+		break;
+	case TIPROF_AUX_REC_PM_SAMPLE:
+		want = TIPROF_AUX_REC_PM_SAMPLE_SIZE;
+		dst = &r->pm;
+		break;
+	case TIPROF_AUX_REC_PM_COUNTS:
+		want = TIPROF_AUX_REC_PM_COUNTS_SIZE;
+		dst = &r->pm_counts;
+		break;
+	default:
+		return -1;
 	}
-	if (type == TIPROF_AUX_REC_LOST && len == TIPROF_AUX_REC_LOST_SIZE) {
-		if (end < off + len)
-			return 0;
-		ring_copy(rec, base, size, off, len);
-		r->type = PA_REC_LOST;
-		memcpy(&r->lost, rec + TIPROF_AUX_REC_HDR_SIZE, 8);
-		return len;
-	}
-	return -1;
+	if (len != want)
+		return -1;
+	if (end < off + len)
+		return 0;
+	ring_copy(rec, base, size, off, len);
+	r->type = type;
+	memcpy(dst, rec + TIPROF_AUX_REC_HDR_SIZE, len - TIPROF_AUX_REC_HDR_SIZE);
+	return len;
 }
-

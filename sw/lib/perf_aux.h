@@ -20,6 +20,8 @@
 /* AUX record types and sizes: the driver's records, include/tiprof/aux_record.h. */
 #define PA_REC_SAMPLE TIPROF_AUX_REC_SAMPLE
 #define PA_REC_LOST TIPROF_AUX_REC_LOST
+#define PA_REC_PM_SAMPLE TIPROF_AUX_REC_PM_SAMPLE
+#define PA_REC_PM_COUNTS TIPROF_AUX_REC_PM_COUNTS
 
 /* One sysfs format/ entry: "config1:0-31" -> word 1, bits 0..31. */
 struct pa_field {
@@ -34,6 +36,9 @@ struct pa_pmu {
 	uint32_t type;		/* perf_event_attr.type */
 	unsigned w, xlen, fifo_depth;	/* caps/commit_width, xlen, fifo_depth */
 	unsigned major, minor;	/* caps/version */
+	/* caps/pm_fetch_width, pm_fifo_depth, pm_tags: the ProfileMe subsystem (all 0 when the
+	 * unit has none or the driver predates it) */
+	unsigned pm_f, pm_fifo_depth, pm_tags;
 	int nfields;
 	struct pa_field fields[PA_MAX_FIELDS];
 };
@@ -51,9 +56,11 @@ uint32_t pa_pmu_unit_id(const struct pa_pmu *p);
 
 /* One decoded AUX record. */
 struct pa_rec {
-	int type;			/* PA_REC_SAMPLE, PA_REC_LOST */
+	int type;			/* PA_REC_* */
 	struct tiprof_sample sample;	/* PA_REC_SAMPLE */
 	uint64_t lost;			/* PA_REC_LOST */
+	struct tiprof_pm_sample pm;	/* PA_REC_PM_SAMPLE */
+	struct tiprof_pm_counts pm_counts;	/* PA_REC_PM_COUNTS: increments */
 };
 
 /* Decode the record at stream offset off of the AUX ring (base, size a power of

@@ -37,8 +37,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tiprof/aux_record.h"
 #include "tiprof/sample.h"
 #include "tiprof/tiprof_regs.h"
+#include "tiprof_pmu_fake.h"	/* the fake's ProfileMe record generator */
 
 #define MODULE_PATH	"/lib/modules/tiprof_pmu.ko"
 #define MODULE_NAME	"tiprof_pmu"
@@ -351,9 +353,19 @@ static int check_fake_sysfs(char *d, size_t n)
 		{ PMU_DIR "format/rand_bits", "config:8-12" },
 		{ PMU_DIR "format/watermark", "config:16-31" },
 		{ PMU_DIR "format/seed", "config1:0-31" },
+		{ PMU_DIR "format/profileme", "config:63" },
+		{ PMU_DIR "format/pair", "config:32" },
+		{ PMU_DIR "format/unit", "config:33" },
+		{ PMU_DIR "format/window", "config:40-48" },
+		{ PMU_DIR "format/evfilt", "config1:32-63" },
+		{ PMU_DIR "format/latfilt", "config2:0-19" },
+		{ PMU_DIR "format/timeout", "config2:32-47" },
 		{ PMU_DIR "caps/commit_width", "2" },
 		{ PMU_DIR "caps/xlen", "64" },
 		{ PMU_DIR "caps/fifo_depth", "16" },
+		{ PMU_DIR "caps/pm_fetch_width", "4" },
+		{ PMU_DIR "caps/pm_fifo_depth", "8" },
+		{ PMU_DIR "caps/pm_tags", "2" },
 	};
 	char buf[64], online[64], ver[16];
 	size_t i;
@@ -381,6 +393,9 @@ static int check_fake_sysfs(char *d, size_t n)
 			   buf, ver);
 	return fmt(d, n, CHECK_PASS, "format, caps and cpumask as expected");
 }
+
+/* config bit of a ProfileMe event (format/profileme) */
+#define PM_BIT	(1ull << 63)
 
 /* perf_event_attr of a valid tiprof_pmu sampling event; 0 type on error */
 static int fake_attr(struct perf_event_attr *attr)
@@ -452,6 +467,51 @@ static int check_fake_event_init(char *d, size_t n)
 				   cases[i].what, strerror(err), strerror(cases[i].err));
 	}
 	return fmt(d, n, CHECK_PASS, "%zu cases, distinct errnos", i);
+}
+
+/* ProfileMe events (config bit 63): what opens and what is refused. */
+static int check_fake_pm_event_init(char *d, size_t n)
+{
+	static const struct {
+		const char *what;
+		uint64_t config, config1, config2, period;
+		int err;
+	} cases[] = {
+		{ "profileme, pair, window 8, k=8", PM_BIT | 1ull << 32 | 8ull << 40 | 1 | 8 << 8,
+		  0, 0, 1000, 0 },
+		{ "profileme, fetch slots, DC_MISS event filter, MEM latency >= 10, timeout 2000",
+		  PM_BIT | 1ull << 33, (uint64_t)(1u << TIPROF_PM_EV_DC_MISS) * 0x10001u << 32,
+		  6ull << 16 | 10 | 2000ull << 32, 1000, 0 },
+		{ "pair without profileme", 1ull << 32, 0, 0, 1000, EINVAL },
+		{ "evfilt without profileme", 0, 1ull << 40, 0, 1000, EINVAL },
+		{ "timeout without profileme", 0, 0, 1ull << 32, 1000, EINVAL },
+		{ "profileme window 257", PM_BIT | 257ull << 40, 0, 0, 1000, EINVAL },
+		{ "profileme latfilt SEL 7", PM_BIT, 0, 7ull << 16, 1000, EINVAL },
+		{ "profileme reserved config2 bit", PM_BIT, 0, 1ull << 20, 1000, EINVAL },
+		{ "profileme period 2 < F 4", PM_BIT, 0, 0, 2, EINVAL },
+		{ "profileme random period, 2^(k-1) + F > period", PM_BIT | 2 | 10 << 8, 0, 0, 515,
+		  EINVAL },
+	};
+	struct perf_event_attr attr;
+	size_t i;
+	int fd, err;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (fake_attr(&attr))
+			return fmt(d, n, CHECK_FAIL, "no %stype", PMU_DIR);
+		attr.config = cases[i].config;
+		attr.config1 = cases[i].config1;
+		attr.config2 = cases[i].config2;
+		attr.sample_period = cases[i].period;
+		fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+		err = fd < 0 ? errno : 0;
+		if (fd >= 0)
+			close(fd);
+		if (err != cases[i].err)
+			return fmt(d, n, CHECK_FAIL, "%s: got \"%s\", want \"%s\"",
+				   cases[i].what, strerror(err), strerror(cases[i].err));
+	}
+	return fmt(d, n, CHECK_PASS, "%zu cases", i);
 }
 
 /* AUX record of driver/tiprof_pmu_drv.c (docs/driver.md) */
@@ -567,6 +627,145 @@ static int check_fake_aux_sampling(char *d, size_t n)
 		ret = fmt(d, n, CHECK_PASS, "%d consecutive samples, %llu lost, %llu AUX records (%llu COLLISION)",
 			  samples, (unsigned long long)lost, (unsigned long long)aux_recs,
 			  (unsigned long long)collide);
+out_aux:
+	munmap(aux, AUX_PAGES * pgsz);
+out_ring:
+	munmap(pg, rlen);
+	close(fd);
+	return ret;
+}
+
+/*
+ * ProfileMe through the driver: a per-task profileme event (pairs, window 8,
+ * event filter dropping aborted instructions) over a busy loop. The fake makes
+ * record g = tiprof_fake_pm_record(g) (tiprof_pmu_fake.h), so every PM_SAMPLE
+ * record is recomputed and compared word for word; the numbers g must rise,
+ * records the filter drops (g % 7 == 3) must never arrive, and the PM_COUNTS
+ * records must account for everything: taken = records delivered + lost on
+ * the software path, and every number missing between the first and the last
+ * record is one the counts call filtered or lost.
+ */
+#define PM_WINDOW	8
+#define PM_EVFILT_NO_ABORT	(1u << TIPROF_PM_EV_ABORTED)	/* MASK ABORTED, MATCH 0 */
+
+static int check_fake_pm_aux_sampling(char *d, size_t n)
+{
+	size_t pgsz = (size_t)sysconf(_SC_PAGESIZE), rlen = pgsz * 9;
+	struct perf_event_mmap_page *pg;
+	struct perf_event_attr attr;
+	struct tiprof_pm_counts sum;
+	uint64_t head, off, prev = 0, pairs = 0, loads = 0, miss = 0, aborted = 0;
+	uint64_t gap_filtered = 0, gap_lost = 0, counts_recs = 0, g, x;
+	uint8_t *aux;
+	int fd, samples = 0, ret = CHECK_FAIL;
+
+	if (fake_attr(&attr))
+		return fmt(d, n, CHECK_FAIL, "no %stype", PMU_DIR);
+	attr.config = PM_BIT | 1ull << 32 | (uint64_t)PM_WINDOW << 40;
+	attr.config1 = (uint64_t)PM_EVFILT_NO_ABORT << 32;
+	fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+	if (fd < 0)
+		return fmt(d, n, CHECK_FAIL, "perf_event_open: %s", strerror(errno));
+	pg = mmap(NULL, rlen, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pg == MAP_FAILED) {
+		close(fd);
+		return fmt(d, n, CHECK_FAIL, "mmap ring: %s", strerror(errno));
+	}
+	pg->aux_offset = rlen;
+	pg->aux_size = AUX_PAGES * pgsz;
+	aux = mmap(NULL, AUX_PAGES * pgsz, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		   (off_t)rlen);
+	if (aux == MAP_FAILED) {
+		fmt(d, n, CHECK_FAIL, "mmap AUX: %s", strerror(errno));
+		goto out_ring;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	busy(0.3);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+
+	memset(&sum, 0, sizeof(sum));
+	head = __atomic_load_n(&pg->aux_head, __ATOMIC_ACQUIRE);
+	if (head > AUX_PAGES * pgsz) {
+		fmt(d, n, CHECK_FAIL, "AUX area wrapped (%llu bytes)", (unsigned long long)head);
+		goto out_aux;
+	}
+	for (off = 0; off + 8 <= head;) {
+		struct tiprof_aux_rec r;
+		struct tiprof_pm_sample want;
+
+		memcpy(&r, aux + off, 8);
+		if (r.size < 16 || off + r.size > head || r.size > sizeof(r)) {
+			fmt(d, n, CHECK_FAIL, "bad record at %llu: type %u size %u",
+			    (unsigned long long)off, r.type, r.size);
+			goto out_aux;
+		}
+		memcpy(&r, aux + off, r.size);
+		off += r.size;
+		if (r.type == TIPROF_AUX_REC_PM_COUNTS && r.size == TIPROF_AUX_REC_PM_COUNTS_SIZE) {
+			sum.taken += r.pm_counts.taken;
+			sum.lost += r.pm_counts.lost;
+			sum.filtered += r.pm_counts.filtered;
+			sum.collided += r.pm_counts.collided;
+			sum.lost_sw += r.pm_counts.lost_sw;
+			counts_recs++;
+			continue;
+		}
+		if (r.type != TIPROF_AUX_REC_PM_SAMPLE || r.size != TIPROF_AUX_REC_PM_SAMPLE_SIZE) {
+			fmt(d, n, CHECK_FAIL, "unexpected record type %u size %u", r.type, r.size);
+			goto out_aux;
+		}
+		g = (r.pm.w[TIPROF_PM_REC_PC] - TIPROF_FAKE_PM_PC0) / 4;
+		tiprof_fake_pm_record(g, TIPROF_PM_CTRL_PAIR_MASK, PM_WINDOW,
+				      (uint32_t)attr.sample_period, &want);
+		if (memcmp(&want, &r.pm, sizeof(want))) {
+			for (x = 0; x < TIPROF_PM_REC_WORDS && want.w[x] == r.pm.w[x]; x++)
+				;
+			fmt(d, n, CHECK_FAIL, "record %d (g %llu) word %llu: %#llx, want %#llx",
+			    samples, (unsigned long long)g, (unsigned long long)x,
+			    (unsigned long long)r.pm.w[x], (unsigned long long)want.w[x]);
+			goto out_aux;
+		}
+		if (g % 7 == 3 || (samples && g <= prev)) {
+			fmt(d, n, CHECK_FAIL, "record %d: g %llu after %llu (filtered: g %% 7 = 3)",
+			    samples, (unsigned long long)g, (unsigned long long)prev);
+			goto out_aux;
+		}
+		for (x = samples ? prev + 1 : g; x < g; x++) {
+			if (x % 7 == 3)
+				gap_filtered++;
+			else
+				gap_lost++;
+		}
+		prev = g;
+		samples++;
+		pairs += r.pm.w[TIPROF_PM_REC_SINFO] >> TIPROF_PM_REC_SINFO_PAIR_SHIFT & 1;
+		loads += r.pm.w[TIPROF_PM_REC_INFO] >> TIPROF_PM_EV_LOAD & 1;
+		miss += r.pm.w[TIPROF_PM_REC_INFO] >> TIPROF_PM_EV_DC_MISS & 1;
+		aborted += r.pm.w[TIPROF_PM_REC_INFO] >> TIPROF_PM_EV_ABORTED & 1;
+	}
+	/* at the ends: at most one tick's records (20) made before the first or after the last */
+	if (samples < 100 || !pairs || !miss || aborted || !counts_recs ||
+	    sum.taken != (uint64_t)samples + sum.lost_sw || !sum.lost || !sum.filtered ||
+	    !sum.collided || gap_filtered > sum.filtered || gap_lost > sum.lost + sum.lost_sw ||
+	    sum.filtered + sum.lost + sum.lost_sw - gap_filtered - gap_lost > 2 * 20)
+		fmt(d, n, CHECK_FAIL, "%d records (%llu pairs, %llu loads, %llu misses, %llu aborted), "
+		    "%llu counts records: taken %llu lost %llu filtered %llu collided %llu lost_sw %llu; "
+		    "gaps: %llu filtered, %llu lost",
+		    samples, (unsigned long long)pairs, (unsigned long long)loads,
+		    (unsigned long long)miss, (unsigned long long)aborted,
+		    (unsigned long long)counts_recs, (unsigned long long)sum.taken,
+		    (unsigned long long)sum.lost, (unsigned long long)sum.filtered,
+		    (unsigned long long)sum.collided, (unsigned long long)sum.lost_sw,
+		    (unsigned long long)gap_filtered, (unsigned long long)gap_lost);
+	else
+		ret = fmt(d, n, CHECK_PASS, "%d records equal the fake's (%llu pairs, %llu D-cache "
+			  "misses), taken %llu = delivered + lost_sw %llu; lost %llu, filtered %llu, "
+			  "collided %llu; gaps %llu filtered + %llu lost",
+			  samples, (unsigned long long)pairs, (unsigned long long)miss,
+			  (unsigned long long)sum.taken, (unsigned long long)sum.lost_sw,
+			  (unsigned long long)sum.lost, (unsigned long long)sum.filtered,
+			  (unsigned long long)sum.collided, (unsigned long long)gap_filtered,
+			  (unsigned long long)gap_lost);
 out_aux:
 	munmap(aux, AUX_PAGES * pgsz);
 out_ring:
@@ -725,6 +924,56 @@ static int record_fake(char *d, size_t n, const char *aux_pages, const char *sec
 static int check_record_fake(char *d, size_t n)
 {
 	return record_fake(d, n, "256", "0.3", 100, 1);
+}
+
+/* Value of "key=" in @s (0 if absent). */
+static unsigned long long kv(const char *s, const char *key)
+{
+	const char *p = strstr(s, key);
+
+	return p ? strtoull(p + strlen(key), NULL, 0) : 0;
+}
+
+/*
+ * tiprof record -e profileme with the fake unit: the file holds the PM
+ * config, >= 100 PM samples (pairs among them) and the counts record, and the
+ * counts account for every record: taken = samples + lost_sw; the fake's PCs
+ * rise (PC0 + 4g).
+ */
+static int check_record_pm_fake(char *d, size_t n)
+{
+	char *const rec[] = { TIPROF_BIN, "record", "-e", "profileme:pair=1,window=8,evfilt=0x2",
+			      "-o", "/pm.tps", "--period", "1000", "--random-bits", "8",
+			      "--", "/init", "busy", "0.3", NULL };
+	char *const chk[] = { TIPROF_BIN, "record", "--check", "/pm.tps", NULL };
+	unsigned long long pm, pairs, taken, lost, filtered, collided, lost_sw, first, last;
+	char out[1024], *line;
+	int code;
+
+	code = run_capture(rec, out, sizeof(out));
+	if (code || !strstr(out, " ProfileMe samples (") || !strstr(out, "written to /pm.tps"))
+		return fmt(d, n, CHECK_FAIL, "record exit %d: %s", code, out);
+	code = run_capture_all(chk, out, sizeof(out));
+	line = strstr(out, "pm_samples=");
+	if (code || !line)
+		return fmt(d, n, CHECK_FAIL, "--check exit %d: %s", code, out);
+	pm = kv(line, "pm_samples=");
+	pairs = kv(line, "pairs=");
+	taken = kv(line, "taken=");
+	lost = kv(line, "lost=");
+	filtered = kv(line, "filtered=");
+	collided = kv(line, "collided=");
+	lost_sw = kv(line, "lost_sw=");
+	first = kv(line, "pc=");
+	last = strstr(line, "..") ? strtoull(strstr(line, "..") + 2, NULL, 0) : 0;
+	line[strcspn(line, "\n")] = 0;
+	if (pm < 100 || !pairs || !kv(line, "counts=") || taken != pm + lost_sw || !lost ||
+	    !filtered || !collided || !strstr(out, "samples=0 ") ||
+	    !strstr(line, "F=4 tags=2 fifo=8 ctrl=0x481b period=1000 window=8 timeout=65535 "
+			  "evfilt=0x2 latfilt=0") ||
+	    first < TIPROF_FAKE_PM_PC0 || last < first + 4 * (pm - 1))
+		return fmt(d, n, CHECK_FAIL, "%s", line);
+	return fmt(d, n, CHECK_PASS, "%s", line);
 }
 
 /*
@@ -997,7 +1246,10 @@ static const struct check checks[] = {
 	{ "fake_unit_sysfs", check_fake_sysfs },
 	{ "fake_unit_event_init_errnos", check_fake_event_init },
 	{ "fake_unit_aux_sampling", check_fake_aux_sampling },
+	{ "fake_unit_pm_event_init_errnos", check_fake_pm_event_init },
+	{ "fake_unit_pm_aux_sampling", check_fake_pm_aux_sampling },
 	{ "record_fake_unit", check_record_fake },
+	{ "record_pm_fake_unit", check_record_pm_fake },
 	{ "record_aux_wrap", check_record_aux_wrap },
 	{ "record_aux_full_resumes", check_record_aux_full },
 	{ "record_exit_status", check_record_exit_status },

@@ -55,7 +55,7 @@ echo "  KBUILD  $BUILD/driver/tiprof_pmu.ko (W=1, -Werror)"
 "$MAKE" --no-print-directory -s -C "$top/driver" KDIR="$kobj" OUT="$BUILD/driver" \
 	CROSS_COMPILE="$CROSS_COMPILE" W=1 KCFLAGS=-Werror
 echo "  CC      $out/init"
-"${CROSS_COMPILE}gcc" -static -O2 -Wall -Wextra -Werror -I"$top/include" -o "$out/init" "$here/init.c"
+"${CROSS_COMPILE}gcc" -static -O2 -Wall -Wextra -Werror -I"$top/include" -I"$top/driver" -I"$top/driver/hw" -o "$out/init" "$here/init.c"
 # tiprof and the software branch tracer's library for riscv64 (sw/lbr/lbr.mk; built by
 # `make test-system`, else here) and dynamically linked, non-PIE riscv64 test programs (fixed addresses for the
 # host-side objdump check), with the loader and libc they need from Debian's cross packages.

@@ -74,12 +74,63 @@ static struct tiprof_aux_rec lost_rec(uint64_t n)
 	return r;
 }
 
+/* A PM_SAMPLE record whose words all derive from seed. */
+static struct tiprof_aux_rec pm_rec(uint64_t seed)
+{
+	struct tiprof_aux_rec r;
+	struct tc_rng g = { seed };
+
+	memset(&r, 0, sizeof(r));
+	r.type = TIPROF_AUX_REC_PM_SAMPLE;
+	r.size = TIPROF_AUX_REC_PM_SAMPLE_SIZE;
+	for (unsigned k = 0; k < TIPROF_PM_REC_WORDS; k++)
+		r.pm.w[k] = tc_rand(&g);
+	return r;
+}
+
+/* A PM_COUNTS record. */
+static struct tiprof_aux_rec pm_counts_rec(uint64_t seed)
+{
+	struct tiprof_aux_rec r;
+	struct tc_rng g = { seed };
+
+	memset(&r, 0, sizeof(r));
+	r.type = TIPROF_AUX_REC_PM_COUNTS;
+	r.size = TIPROF_AUX_REC_PM_COUNTS_SIZE;
+	r.pm_counts.taken = tc_rand(&g);
+	r.pm_counts.lost = tc_rand(&g);
+	r.pm_counts.filtered = tc_rand(&g);
+	r.pm_counts.collided = tc_rand(&g);
+	r.pm_counts.lost_sw = tc_rand(&g);
+	return r;
+}
+
+/* Record of kind 0 SAMPLE, 1 LOST, 2 PM_SAMPLE, 3 PM_COUNTS from seed. */
+static struct tiprof_aux_rec any_rec(int kind, uint64_t seed)
+{
+	switch (kind) {
+	case 0:
+		return sample_rec(seed);
+	case 1:
+		return lost_rec(seed * 31 + 7);
+	case 2:
+		return pm_rec(seed);
+	default:
+		return pm_counts_rec(seed);
+	}
+}
+
 /* The decoded record is the one built. */
 static int same(const struct pa_rec *d, const struct tiprof_aux_rec *r)
 {
 	if (r->type == TIPROF_AUX_REC_SAMPLE)
 		return d->type == PA_REC_SAMPLE &&
 		       memcmp(&d->sample, &r->sample, sizeof(d->sample)) == 0;
+	if (r->type == TIPROF_AUX_REC_PM_SAMPLE)
+		return d->type == PA_REC_PM_SAMPLE && memcmp(&d->pm, &r->pm, sizeof(d->pm)) == 0;
+	if (r->type == TIPROF_AUX_REC_PM_COUNTS)
+		return d->type == PA_REC_PM_COUNTS &&
+		       memcmp(&d->pm_counts, &r->pm_counts, sizeof(d->pm_counts)) == 0;
 	return d->type == PA_REC_LOST && d->lost == r->lost;
 }
 
@@ -104,7 +155,19 @@ static void test_single(void)
 	int n;
 
 	tc_section("single records");
-	CHECK_EQ(sizeof(struct tiprof_aux_rec), 88, "sizeof(struct tiprof_aux_rec)");
+	CHECK_EQ(sizeof(struct tiprof_aux_rec), 104, "sizeof(struct tiprof_aux_rec)");
+	CHECK_EQ(TIPROF_AUX_REC_PM_SAMPLE_SIZE, 104, "PM_SAMPLE record size");
+	CHECK_EQ(TIPROF_AUX_REC_PM_COUNTS_SIZE, 48, "PM_COUNTS record size");
+	{
+		struct tiprof_aux_rec p = pm_rec(3), c = pm_counts_rec(4);
+
+		ring_put(ring, 4096, 200, &p, p.size);
+		ring_put(ring, 4096, 200 + p.size, &c, c.size);
+		n = pa_aux_decode(ring, 4096, 200, 4096, &d);
+		CHECK(n == 104 && same(&d, &p), "PM_SAMPLE: every word decoded (rc %d)", n);
+		n = pa_aux_decode(ring, 4096, 304, 4096, &d);
+		CHECK(n == 48 && same(&d, &c), "PM_COUNTS: every count decoded (rc %d)", n);
+	}
 	ring_put(ring, 4096, 0, &s, TIPROF_AUX_REC_SAMPLE_SIZE);
 	n = pa_aux_decode(ring, 4096, 0, TIPROF_AUX_REC_SAMPLE_SIZE, &d);
 	CHECK_EQ(n, TIPROF_AUX_REC_SAMPLE_SIZE, "sample: bytes consumed");
@@ -138,12 +201,11 @@ static void test_wrap(void)
 		uint64_t size = sizes[si];
 		uint8_t *ring = ring_new(size, 0);
 
-		for (int kind = 0; kind < 2; kind++) {
+		for (int kind = 0; kind < 4; kind++) {
 			for (uint64_t pos = 0; pos < size; pos++) {
 				for (size_t li = 0; li < sizeof(laps) / sizeof(laps[0]); li++) {
 					uint64_t off = laps[li] * size + pos;
-					struct tiprof_aux_rec r = kind ? lost_rec(off * 31 + 7) :
-								  sample_rec(off);
+					struct tiprof_aux_rec r = any_rec(kind, off);
 					struct pa_rec d;
 					int n;
 
@@ -182,8 +244,7 @@ static void test_stream(void)
 
 	tc_section("a stream of records");
 	while (done < 20000) {
-		struct tiprof_aux_rec r = tc_chance(&g, 200) ? lost_rec(tc_rand(&g)) :
-					  sample_rec(tc_rand(&g));
+		struct tiprof_aux_rec r = any_rec((int)tc_below(&g, 4), tc_rand(&g));
 
 		if (nq < 8 && head + r.size - tail <= size) {	/* room: the driver writes */
 			ring_put(ring, size, head, &r, r.size);
@@ -217,8 +278,8 @@ static void test_truncated(void)
 	unsigned long bad = 0, tried = 0;
 
 	tc_section("truncated records");
-	for (int kind = 0; kind < 2; kind++) {
-		struct tiprof_aux_rec r = kind ? lost_rec(5) : sample_rec(5);
+	for (int kind = 0; kind < 4; kind++) {
+		struct tiprof_aux_rec r = any_rec(kind, 5);
 
 		for (uint64_t pos = 0; pos < size; pos += 8) {
 			uint64_t off = 3 * size + pos;
@@ -256,6 +317,10 @@ static void test_malformed(void)
 		{ TIPROF_AUX_REC_SAMPLE, 0xffff }, { TIPROF_AUX_REC_LOST, 0 },
 		{ TIPROF_AUX_REC_LOST, 8 }, { TIPROF_AUX_REC_LOST, 15 }, { TIPROF_AUX_REC_LOST, 17 },
 		{ TIPROF_AUX_REC_LOST, 24 }, { TIPROF_AUX_REC_LOST, 88 },
+		{ TIPROF_AUX_REC_PM_SAMPLE, 88 }, { TIPROF_AUX_REC_PM_SAMPLE, 103 },
+		{ TIPROF_AUX_REC_PM_SAMPLE, 112 }, { TIPROF_AUX_REC_PM_COUNTS, 16 },
+		{ TIPROF_AUX_REC_PM_COUNTS, 40 }, { TIPROF_AUX_REC_PM_COUNTS, 104 },
+		{ 5, 48 }, { 5, 104 },
 	};
 	const uint64_t size = 256;
 	uint8_t *ring = ring_new(size, 0);
