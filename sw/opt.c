@@ -58,6 +58,11 @@ static const struct opt_def opt_vocab[] = {
 	{ OPT_WINDOWS, '\0', "windows", { NULL }, "W,D,U[,cold]",
 	  "sampled simulation: warm U instructions functionally, simulate D in detail unmeasured, "
 	  "measure W; repeated to the end" },
+	{ OPT_PAIR, '\0', "pair", { NULL }, "W",
+	  "ProfileMe paired sampling: the second instruction 1..W (1..256) fetched instructions "
+	  "after the first" },
+	{ OPT_TRUTH, '\0', "truth", { NULL }, "FILE",
+	  "write the exact per-instruction ProfileMe truth of the run to FILE" },
 	{ OPT_SKID, '\0', "skid", { NULL }, "L", "interrupt skid of the Software policy, cycles" },
 	{ OPT_POLICIES, '\0', "policies", { NULL }, "P1,P2,...", "report only these policies" },
 	{ OPT_PROGRESS, '\0', "progress", { NULL }, NULL,

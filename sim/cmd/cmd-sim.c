@@ -26,6 +26,8 @@
 #include "sample_file.h"
 #include "progress.h"
 #include "recsim.h"
+#include "pmsim.h"
+#include "pm_truth.h"
 #include "run_opts.h"
 #include "sim_compare.h"
 #ifdef TIPROF_COSIM
@@ -53,6 +55,13 @@ struct sim_ctx {
 	struct iss_object *objs; /* objects written to the sample file (paths: the ISS's) */
 	size_t nobjs, capobjs;  /* how many, allocated */
 	int rtl;                /* --rtl: record through the Verilated RTL unit */
+	int pm;                 /* -e profileme: the ProfileMe unit records into the same file */
+	int period_set;         /* --period given */
+	struct pmsim_cfg pmcfg; /* its setup */
+	struct pmsim *pms;      /* the ProfileMe unit while recording */
+	const char *truth_path; /* --truth: where the ProfileMe truth goes, or NULL */
+	struct pm_truth truth;  /* that truth while running (truth_on) */
+	int truth_on;
 #ifdef TIPROF_COSIM
 	struct cosim_unit *cu;  /* the RTL unit and its C model in lockstep */
 	char vcd_path[PATH_MAX]; /* where a difference's waveform goes */
@@ -200,6 +209,115 @@ static int sim_objects_cycle(void *ctx, uint64_t cyc, const struct core_cycle_ou
 	return 0;
 }
 
+/* ---- ProfileMe (docs/profileme.md; -e profileme, --truth) */
+
+/* A consumer: the ProfileMe unit on this cycle of the core. */
+static int sim_pm_cycle(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+			size_t errlen)
+{
+	struct sim_ctx *x = ctx;
+
+	(void)cyc;
+	return pmsim_cycle(x->pms, o, err, errlen);
+}
+
+/* A consumer: the exact per-instruction truth. */
+static int sim_truth_cycle(void *ctx, uint64_t cyc, const struct core_cycle_out *o, char *err,
+			   size_t errlen)
+{
+	struct sim_ctx *x = ctx;
+
+	(void)cyc;
+	if (pm_truth_cycle(&x->truth, o)) {
+		snprintf(err, errlen, "out of memory for the ProfileMe truth");
+		return -1;
+	}
+	return 0;
+}
+
+/* pmsim's records go into the sample file. */
+static int sim_pm_emit(void *ctx, const struct tiprof_pm_sample *s, char *err, size_t errlen)
+{
+	struct sf_writer *w = recsim_writer(((struct sim_ctx *)ctx)->rec);
+
+	if (sf_writer_pm_sample(w, s)) {
+		snprintf(err, errlen, "%s", w->msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Start the ProfileMe unit (after the recorder: its records join the sample file) and the
+ * truth. Returns 0 or -1 with x->err set. */
+static int sim_pm_open(struct sim_ctx *x)
+{
+	struct tiprof_pm_config pc;
+	struct sf_writer *w;
+
+	if (x->pm) {
+		x->pmcfg.emit = sim_pm_emit;
+		x->pmcfg.emit_ctx = x;
+		x->pms = pmsim_open(&x->pmcfg, x->core, x->err, sizeof(x->err));
+		if (!x->pms)
+			return -1;
+		pmsim_config(x->pms, &pc);
+		w = recsim_writer(x->rec);
+		if (sf_writer_pm_config(w, &pc)) {
+			snprintf(x->err, sizeof(x->err), "%s", w->msg);
+			return -1;
+		}
+	} else if (x->truth_path && core_pm_enable(x->core, x->err, sizeof(x->err))) {
+		return -1;
+	}
+	if (x->truth_path) {
+		if (pm_truth_init(&x->truth, core_issue_width(x->core))) {
+			snprintf(x->err, sizeof(x->err), "out of memory for the ProfileMe truth");
+			return -1;
+		}
+		x->truth_on = 1;
+	}
+	return 0;
+}
+
+/* After the run: the ProfileMe counts into the file, the truth file, a report line. */
+static int sim_pm_close(struct sim_ctx *x)
+{
+	FILE *f;
+
+	if (x->pms) {
+		struct pmsim_stats st;
+		struct sf_writer *w = recsim_writer(x->rec);
+
+		pmsim_stats(x->pms, &st);
+		if (sf_writer_pm_counts(w, &st.counts)) {
+			snprintf(x->err, sizeof(x->err), "%s", w->msg);
+			return -1;
+		}
+		fprintf(stderr, "tiprof sim: %llu ProfileMe samples (%llu selections: %llu lost, "
+			"%llu filtered, %llu collided); %llu profiles equal the core's truth, %llu "
+			"timed out; %llu instructions tagged, %llu of them on the wrong path\n",
+			(unsigned long long)st.records,
+			(unsigned long long)(st.counts.taken + st.counts.lost + st.counts.filtered +
+					     st.counts.collided),
+			(unsigned long long)st.counts.lost, (unsigned long long)st.counts.filtered,
+			(unsigned long long)st.counts.collided,
+			(unsigned long long)st.profiles_checked,
+			(unsigned long long)st.profiles_timeout, (unsigned long long)st.tagged,
+			(unsigned long long)st.tagged_ghost);
+	}
+	if (!x->truth_on)
+		return 0;
+	f = fopen(x->truth_path, "w");
+	if (!f || pm_truth_write(&x->truth, f) || fclose(f)) {
+		if (f)
+			unlink(x->truth_path);	/* no partial truth */
+		snprintf(x->err, sizeof(x->err), "cannot write the ProfileMe truth to %s",
+			 x->truth_path);
+		return -1;
+	}
+	return 0;
+}
+
 /* Simulate to the end: the sample recorder, the ROB trace and the Oracle see every cycle
  * (sim/run). Returns 0 or -1 with x->err set. */
 static int sim_loop(struct sim_ctx *x)
@@ -208,6 +326,14 @@ static int sim_loop(struct sim_ctx *x)
 	struct sim_consumer c;
 
 	sim_run_init(&run, x->core, x->prog_argv[0]);
+	if (x->pms) {
+		c = (struct sim_consumer){ sim_pm_cycle, NULL, x };
+		sim_run_attach(&run, &c);
+	}
+	if (x->truth_on) {
+		c = (struct sim_consumer){ sim_truth_cycle, NULL, x };
+		sim_run_attach(&run, &c);
+	}
 	if (x->rec) {
 		c = sim_consumer_recsim(x->rec);
 		sim_run_attach(&run, &c);
@@ -286,6 +412,8 @@ static int sim_execute(struct sim_ctx *x)
 		if (sim_objects_poll(x, x->err, sizeof(x->err)))	/* program, ld.so */
 			goto fail;
 	}
+	if (sim_pm_open(x))
+		goto fail;
 	if (x->trace_path &&
 	    sim_trace_open(&x->tw, x->trace_path, cfg.width, x->err, sizeof(x->err)))
 		goto fail;
@@ -294,7 +422,7 @@ static int sim_execute(struct sim_ctx *x)
 	if (x->rec) {
 		struct recsim_stats rs;
 
-		if (sim_objects_poll(x, x->err, sizeof(x->err)))
+		if (sim_objects_poll(x, x->err, sizeof(x->err)) || sim_pm_close(x))
 			goto fail;
 		if (recsim_close(x->rec, &rs, x->err, sizeof(x->err))) {
 			x->rec = NULL;
@@ -316,6 +444,8 @@ static int sim_execute(struct sim_ctx *x)
 				(unsigned long long)rs.csr_cycles);
 #endif
 	}
+	if (!x->prof.path && sim_pm_close(x))
+		goto fail;
 	if (x->oracle_path) {
 		pf = fopen(x->oracle_path, "w");
 		if (!pf || oracle_write(&x->orc, pf, core_stats(x->core)->insns) ||
@@ -344,6 +474,9 @@ out:
 	core_destroy(x->core);
 	if (x->iss)
 		iss_destroy(x->iss);
+	pmsim_close(x->pms);
+	if (x->truth_on)
+		pm_truth_fini(&x->truth);
 	recsim_abort(x->rec);
 	sim_compare_free(&x->cmp);
 	free(x->objs);
@@ -392,7 +525,15 @@ static const struct opt_use sim_uses[] = {
 	{ OPT_JSON, "print the report as one JSON object" },
 	{ OPT_ORACLE, "write the per-address Oracle profile to FILE (docs/core.md)" },
 	{ OPT_PROFILE, "record a TIP sample file (tiprof report / annotate read it)" },
-	{ OPT_PERIOD, "cycles between samples of --profile (default 64)" },
+	{ OPT_EVENT, "profileme: --profile also records the ProfileMe unit's samples "
+	  "(docs/profileme.md), every --period fetched instructions (default 1024); tip: only "
+	  "TIP's (default)" },
+	{ OPT_PERIOD, "cycles between TIP samples of --profile (default 64); with -e profileme, "
+	  "fetched instructions between ProfileMe selections" },
+	{ OPT_PAIR, "with -e profileme: paired sampling, the second instruction 1..W fetched "
+	  "instructions after the first" },
+	{ OPT_SAMPLER_SEED, "with -e profileme: seed of the fetch counter's LFSR (PM_LFSR)" },
+	{ OPT_TRUTH, "write the exact per-instruction ProfileMe truth to FILE (docs/core.md)" },
 	{ OPT_RANDOM_BITS, NULL },
 	{ OPT_PERIODIC, NULL },
 	{ OPT_RTL, "record through the Verilated RTL unit, checked against its C model every "
@@ -459,6 +600,27 @@ int cmd_sim(int argc, char **argv)
 			if (opt_u64(&p, 1, 0xffffffffu, &v))
 				return TIPROF_EXIT_USAGE;
 			x.prof.period = (uint32_t)v;
+			x.period_set = 1;
+			break;
+		case OPT_EVENT:
+			if (!strcmp(p.arg, "profileme"))
+				x.pm = 1;
+			else if (strcmp(p.arg, "tip"))
+				return opt_usage_error(&opt_set_sim, "unknown event '%s'; use tip or "
+						       "profileme", p.arg);
+			break;
+		case OPT_PAIR:
+			if (opt_u64(&p, 1, 256, &v))
+				return TIPROF_EXIT_USAGE;
+			x.pmcfg.window = (unsigned)v;
+			break;
+		case OPT_SAMPLER_SEED:
+			if (opt_u64(&p, 1, 0xffffffffu, &v))
+				return TIPROF_EXIT_USAGE;
+			x.pmcfg.seed = (uint32_t)v;
+			break;
+		case OPT_TRUTH:
+			x.truth_path = p.arg;
 			break;
 		case OPT_RANDOM_BITS:
 			if (opt_u64(&p, 0, 31, &v))
@@ -477,6 +639,22 @@ int cmd_sim(int argc, char **argv)
 	if (x.rtl && !x.prof.path)
 		return opt_usage_error(&opt_set_sim, "--rtl needs --profile FILE (the RTL unit is "
 				       "what records the samples)");
+	if (x.pm && !x.prof.path)
+		return opt_usage_error(&opt_set_sim, "-e profileme needs --profile FILE (the file "
+				       "its samples go to)");
+	if (x.pm && x.rtl)
+		return opt_usage_error(&opt_set_sim, "--rtl records through the TIP unit's RTL; "
+				       "ProfileMe runs on its C model only (drop --rtl)");
+	if ((x.pmcfg.window || x.pmcfg.seed) && !x.pm)
+		return opt_usage_error(&opt_set_sim, "--pair and --sampler-seed need -e profileme");
+	if (x.pm) {	/* --period is ProfileMe's; TIP samples at its default */
+		x.pmcfg.period = x.period_set ? x.prof.period : 1024;
+		x.pmcfg.rand_bits = rand_set ? x.prof.rand_bits :
+				    tiprof_random_bits(x.pmcfg.period);
+		x.pmcfg.fifo_depth = 16;
+		x.prof.period = 64;
+		rand_set = 0;
+	}
 	if (!rand_set)
 		x.prof.rand_bits = tiprof_random_bits(x.prof.period);
 #ifndef TIPROF_COSIM

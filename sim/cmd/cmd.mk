@@ -6,21 +6,23 @@
 # sw/sw.mk links (TIPROF_SIM_OBJS, TIPROF_SIM_LIBS); a build with TIPROF_SIM=0 leaves them
 # and every simulator fragment out. Included after the sim/ and lib/ fragments, before sw.mk.
 
-SIMCMD_INC := $(CORE_INC) -Isim/run -Isim/policy -Isim/record $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) \
+SIMCMD_INC := $(CORE_INC) -Isim/run -Isim/policy -Isim/record -Isim/pm $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) \
               $(TIPROF_HW_CFLAGS) $(SAMPLE_CFLAGS) $(SYMBOL_CFLAGS) $(CHART_CFLAGS)
 CFLAGS_sim/cmd = $(SIMCMD_INC)
 CFLAGS_sim/policy = -Isim/policy $(SYMBOL_CFLAGS)
 CFLAGS_sim/run = -Isim/run -Isim/record $(CORE_INC) $(TRACE_CFLAGS)
+CFLAGS_sim/pm = -Isim/pm $(CORE_INC) $(TIPMODEL_CFLAGS)
 CFLAGS_sim/record = -Isim/record $(TIPMODEL_CFLAGS) $(TIPROF_HW_CFLAGS) $(SAMPLE_CFLAGS) \
                      $(SYMBOL_CFLAGS)
 
 POLICY_SRCS    := sim/policy/profile.c sim/policy/rob_policies.c sim/policy/fe_policies.c
 RECSIM_SRCS    := sim/record/recsim.c
+PMSIM_SRCS     := sim/pm/pmsim.c sim/pm/pm_truth.c
 SIMRUN_SRCS    := sim/run/sim_run.c sim/run/progress.c
 SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c \
                   sim/cmd/cmd_out.c sim/cmd/sim_compare.c sim/cmd/run_opts.c
-TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(POLICY_SRCS))
-TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) $(SAMPLE_LIB) $(CHART_LIB) \
+TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(PMSIM_SRCS) $(POLICY_SRCS))
+TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(PMMODEL_LIB) $(TIPROF_HW_LIB) $(SAMPLE_LIB) $(CHART_LIB) \
                    $(SYMBOL_LIB) $(CORE_LIBS)
 # sw/tiprof.c lists the simulator's subcommands.
 CFLAGS_sw/tiprof.c += -DTIPROF_HAVE_SIM
@@ -35,10 +37,10 @@ BENCH_TARGETS += bench-sampled
 SAMPLED_WARM_EXACT := $(BUILD)/sampled/warm_exact
 
 # warming vs detailed simulation of the same instructions, built with core.c itself
-$(SAMPLED_WARM_EXACT): tests/sim/sampled/warm_exact.c $(CORE_DIR)/core.c $(CORE_HDRS) $(ISS_LIB) $(ISA_LIB)
+$(SAMPLED_WARM_EXACT): tests/sim/sampled/warm_exact.c $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c 		       $(CORE_DIR)/core_int.h $(CORE_HDRS) $(ISS_LIB) $(ISA_LIB)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -o $@ $< $(ISS_LIB) $(ISA_LIB) -lm
+	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -o $@ $< $(CORE_DIR)/core_pm.c $(ISS_LIB) $(ISA_LIB) -lm
 
 test-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS) $(SAMPLED_WARM_EXACT) $(BUILD)/vtip/4-64-8/Vtiprof_tb
 	@echo "== test-sampled: sampled simulation (functional warming, measured windows)"
@@ -49,3 +51,11 @@ bench-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
 	@echo "== bench-sampled: sampled vs full detailed runs"
 	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) PROGRAMS=$(BUILD)/programs \
 		tests/sim/sampled/bench.sh
+
+# The ProfileMe unit on the core model (`tiprof sim -e profileme`, sim/pm, sim/core/core_pm.c).
+## test-pm-sim: ProfileMe on the core model: it only observes, every record = the core's truth (3 presets x workloads, single/paired), the truth's books close, bad options
+.PHONY: test-pm-sim
+TEST_TARGETS += test-pm-sim
+test-pm-sim: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
+	@echo "== test-pm-sim: ProfileMe on the core model (tests/sim/pm/run-tests.sh)"
+	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) tests/sim/pm/run-tests.sh

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "core_int.h"
 
 /* ---- configuration --------------------------------------------------------------- */
 
@@ -136,17 +136,6 @@ int core_cfg_check(const struct core_cfg *c, char *err, size_t errlen)
 
 /* ---- caches, TLBs, memory hierarchy ------------------------------------------------ */
 
-/* A set-associative cache (or TLB) with LRU replacement. Each line also remembers when its
- * fill completes, so a hit on a line still in flight waits for it (an MSHR merge). */
-struct cache {
-	unsigned set_mask;  /* sets - 1 */
-	unsigned ways;      /* associativity */
-	unsigned shift;     /* log2 of the line (or page) size */
-	uint64_t *tag;      /* sets x ways: line number + 1, 0 = invalid */
-	uint64_t *ready;    /* sets x ways: cycle the line's data is there */
-	uint32_t *lru;      /* sets x ways: last-use stamp */
-	uint32_t clock;     /* use counter for the stamps */
-};
 
 /* Allocate lines lines of 2^shift bytes in ways ways. Returns 0 or -1. */
 static int cache_init(struct cache *c, unsigned lines, unsigned ways, unsigned shift)
@@ -187,6 +176,18 @@ static int cache_find(struct cache *c, uint64_t addr, uint64_t *ready)
 	return 0;
 }
 
+/* Contract in core_int.h. */
+int cache_probe(const struct cache *c, uint64_t addr)
+{
+	uint64_t line = (addr >> c->shift) + 1;
+	unsigned base = (unsigned)(line & c->set_mask) * c->ways;
+
+	for (unsigned w = 0; w < c->ways; w++)
+		if (c->tag[base + w] == line)
+			return 1;
+	return 0;
+}
+
 /* Insert addr's line (known to be absent), ready at cycle ready, evicting the LRU line. */
 static void cache_fill(struct cache *c, uint64_t addr, uint64_t ready)
 {
@@ -206,13 +207,6 @@ static void cache_fill(struct cache *c, uint64_t addr, uint64_t ready)
 	c->lru[v] = ++c->clock;
 }
 
-/* The memory system: split L1s, unified L2 and LLC, TLBs, L1D MSHRs. */
-struct memsys {
-	struct cache l1i, l1d, l2, llc;
-	struct cache itlb, dtlb, l2tlb;
-	int tlbs;            /* TLBs modelled */
-	uint64_t *mshr;      /* cfg.mshrs entries: cycle each becomes free */
-};
 
 /* Extra cycles to translate addr in tlb at cycle t; sets *miss if the L1 TLB missed. */
 static unsigned tlb_access(struct memsys *m, const struct core_cfg *cfg, struct cache *tlb,
@@ -257,66 +251,6 @@ static unsigned below_l1(struct memsys *m, const struct core_cfg *cfg, uint64_t 
 
 /* ---- the core --------------------------------------------------------------------- */
 
-/* Resources reserved per cycle in the port ring: issue ports, then the two unpipelined
- * units. */
-#define RING      8192u           /* cycles of look-ahead for port reservations */
-#define NRES      16u
-#define RES_DIV   14u
-#define RES_FDIV  15u
-
-/* A store-queue entry (stores in the ROB, oldest first). */
-struct sq_ent {
-	uint64_t addr;      /* effective address */
-	uint64_t t_addr;    /* cycle its address is known */
-	uint64_t t_data;    /* cycle its data is ready */
-	uint8_t size;       /* bytes */
-};
-
-/* One issue queue: the issue cycles of the entries it holds. */
-struct iq {
-	uint64_t *t;        /* issue cycle of each occupant */
-	unsigned n, cap;    /* occupants, capacity */
-};
-
-struct core {
-	struct core_cfg cfg;        /* configuration */
-	struct iss *iss;            /* the program (borrowed) */
-	char err[256];              /* last error */
-	struct core_stats st;       /* counters */
-	uint64_t now;               /* the cycle being simulated */
-	int done;                   /* the exit ecall trapped */
-
-	/* instruction ring: [head_seq, disp_seq) is the ROB, [disp_seq, tail_seq) the fetch
-	 * buffer; entry for seq s at ring[s & ring_mask] */
-	struct core_insn *ring;
-	uint64_t ring_mask;
-	uint64_t head_seq, disp_seq, tail_seq;
-	unsigned rob_head_idx;      /* ROB index of the oldest entry (next entry when empty) */
-	unsigned rob_tail_idx;      /* ROB index the next dispatched instruction gets */
-
-	/* front end */
-	uint64_t fetch_resume;      /* first cycle fetch may run (UINT64_MAX: waiting) */
-	int fetch_stopped;          /* core_fetch_stop: draining for functional warming */
-	int iss_done;               /* the ISS delivered the exit ecall */
-	int la_valid;               /* la holds the next instruction */
-	struct iss_retired la;      /* look-ahead: the next instruction on the correct path */
-	int la_exited;              /* la is the exit ecall */
-	uint16_t la_events;         /* fetch-side events for la (I$/ITLB miss) */
-	uint8_t *pht;               /* gshare 2-bit counters */
-	uint32_t ghist;             /* global history */
-	struct btb_ent { uint64_t pc, target; } *btb;
-	uint64_t *ras;              /* return-address stack (circular) */
-	unsigned ras_top;
-
-	/* back end */
-	uint64_t reg_ready[64];     /* x0..x31, f0..f31: cycle the value is available */
-	uint8_t *busy;              /* RING x NRES reservation bits */
-	struct iq iq[3];            /* int, mem, fp */
-	unsigned ldq_n, stq_n;      /* occupancy */
-	struct sq_ent *sq;          /* store queue ring (stq entries) */
-	unsigned sq_head;           /* oldest store */
-	struct memsys mem;          /* caches and TLBs */
-};
 
 /* Contract in core.h. */
 const struct core_stats *core_stats(const struct core *c) { return &c->st; }
@@ -344,6 +278,7 @@ void core_destroy(struct core *c)
 	cache_fini(&c->mem.dtlb);
 	cache_fini(&c->mem.l2tlb);
 	free(c->mem.mshr);
+	core_pm_free(c);
 	free(c);
 }
 
@@ -398,11 +333,35 @@ nomem:
 	return NULL;
 }
 
+/* Contract in core.h. */
+unsigned core_issue_width(const struct core *c)
+{
+	return c->cfg.ports_int + c->cfg.ports_mem + c->cfg.ports_fp;
+}
+
 /* ---- branch prediction -------------------------------------------------------------- */
 
+/* Contract in core_int.h. */
+int core_predict_taken(const struct core *c, uint64_t pc)
+{
+	uint32_t mask = (1u << c->cfg.ghist_bits) - 1;
+
+	return c->pht[((pc >> 1) ^ c->ghist) & mask] >= 2;
+}
+
+/* Contract in core_int.h. */
+uint64_t core_btb_target(const struct core *c, uint64_t pc)
+{
+	const struct btb_ent *b = &c->btb[(pc >> 1) & (c->cfg.btb_entries - 1)];
+
+	return b->pc == pc + 1 ? b->target : 0;
+}
+
 /* Predict the transfer e (whose real outcome the ISS gave), train the predictor, set its
- * events. Returns 1 if it is mispredicted (the front end must wait for it to resolve). */
-static int predict(struct core *c, struct core_insn *e, const struct iss_retired *r)
+ * events. Returns 1 if it is mispredicted (the front end must wait for it to resolve);
+ * *pred gets the address the front end predicted would follow it. */
+static int predict(struct core *c, struct core_insn *e, const struct iss_retired *r,
+		   uint64_t *pred)
 {
 	struct btb_ent *b = &c->btb[(r->pc >> 1) & (c->cfg.btb_entries - 1)];
 	int btb_hit = b->pc == r->pc + 1 && b->target == r->target;
@@ -417,6 +376,7 @@ static int predict(struct core *c, struct core_insn *e, const struct iss_retired
 
 		c->st.branches++;
 		mis = (*ctr >= 2) != r->taken;
+		*pred = *ctr >= 2 ? r->insn.target : r->pc + r->insn.len;
 		if (r->taken && *ctr < 3)
 			(*ctr)++;
 		else if (!r->taken && *ctr > 0)
@@ -428,13 +388,15 @@ static int predict(struct core *c, struct core_insn *e, const struct iss_retired
 	}
 	case RV_CF_JAL:
 	case RV_CF_CALL:
+		*pred = r->target;
 		break;
 	case RV_CF_RETURN: {
 		unsigned n = c->cfg.ras_entries;
 
 		c->st.jumps++;
 		c->ras_top = (c->ras_top + n - 1) % n;
-		mis = c->ras[(c->ras_top + 1) % n] != r->target;
+		*pred = c->ras[(c->ras_top + 1) % n];
+		mis = *pred != r->target;
 		btb_hit = 1;	/* the RAS supplies the target */
 		if (mis)
 			c->st.jump_mispred++;
@@ -443,6 +405,7 @@ static int predict(struct core *c, struct core_insn *e, const struct iss_retired
 	default:	/* JALR, CALL_IND: the BTB's last target */
 		c->st.jumps++;
 		mis = !btb_hit;
+		*pred = b->pc == r->pc + 1 ? b->target : r->pc + r->insn.len;
 		if (mis)
 			c->st.jump_mispred++;
 		break;
@@ -506,11 +469,13 @@ static unsigned ifetch_access(struct core *c, uint64_t pc, uint64_t t, uint16_t 
 	return extra;
 }
 
-/* The fetch stage of cycle now. Returns 0 or -1 on an ISS error. */
-static int fetch_stage(struct core *c)
+/* The fetch stage of cycle now (out: for the ProfileMe packet). Returns 0 or -1 on an ISS
+ * error. */
+static int fetch_stage(struct core *c, struct core_cycle_out *out)
 {
 	const struct core_cfg *cfg = &c->cfg;
-	uint64_t now = c->now, blk = 0;
+	uint64_t now = c->now, blk = 0, pred = 0;
+	uint16_t hist = (uint16_t)c->ghist;	/* before the packet, for ProfileMe */
 	unsigned n = 0;
 
 	if (now < c->fetch_resume || c->iss_done || c->fetch_stopped)
@@ -562,11 +527,18 @@ static int fetch_stage(struct core *c)
 		n++;
 		if (e->last)
 			c->iss_done = 1;
-		if (e->cf != RV_CF_NONE && predict(c, e, r)) {
+		if (c->pm_on)
+			core_pm_fetched(c, out, e, hist);
+		if (e->cf != RV_CF_NONE && predict(c, e, r, &pred)) {
 			c->fetch_resume = UINT64_MAX;	/* until it resolves (set at dispatch) */
+			if (c->pm_on)
+				core_pm_stop(c, e->seq, CORE_STOP_MISPRED, pred);
 			stop = 1;
 		} else if (e->unique) {
 			c->fetch_resume = UINT64_MAX;	/* until it commits and flushes */
+			if (c->pm_on && !e->last)
+				core_pm_stop(c, e->seq, e->is_ecall ? CORE_STOP_TRAP : CORE_STOP_UNIQUE,
+					     e->pc + e->len);
 			stop = 1;
 		} else if (e->events & CORE_EV_TAKEN) {
 			if (e->events & CORE_EV_BTB_MISS)
@@ -669,6 +641,7 @@ static uint64_t load_access(struct core *c, struct core_insn *e, uint64_t t)
 		e->events |= CORE_EV_DTLB_MISS;
 		c->st.dtlb_miss++;
 	}
+	e->t_mem = t;	/* translated: the request goes to the D-cache */
 	if (cache_find(&m->l1d, e->mem_addr, &r)) {
 		done = max64(t + cfg->lat_l1, r);
 		if (r > t + cfg->lat_l1)
@@ -752,6 +725,7 @@ static void schedule(struct core *c, struct core_insn *e)
 		ready = max64(ready, src_ready(c, e->flags, RV_F_RS2_X, RV_F_RS2_F, e->rs2));
 	if (e->flags & RV_F_RS3_F)
 		ready = max64(ready, c->reg_ready[32 + e->rs3]);
+	e->t_ready = ready;
 
 	switch (e->fu) {
 	case RV_FU_LOAD: {
@@ -835,6 +809,10 @@ static void schedule(struct core *c, struct core_insn *e)
 		e->t_complete = t + lat;
 		break;
 	}
+	if ((e->flags & (RV_F_LOAD | RV_F_STORE)) && !e->t_mem)
+		e->t_mem = e->t_issue;	/* forwarded loads, stores, SC: sent at issue */
+	if (c->pm_on && !e->is_ecall)
+		core_pm_issue(c, e);
 	if ((e->flags & RV_F_STORE) && e->fu != RV_FU_STORE) {	/* SC, AMO */
 		struct sq_ent *s = &c->sq[(c->sq_head + c->stq_n - 1) % cfg->stq];
 
@@ -929,6 +907,10 @@ int core_cycle(struct core *c, struct core_cycle_out *out)
 	memset(busy_at(c, c->now + RING - 1), 0, NRES);	/* cycle now-1 leaves the ring */
 	memset(rob, 0, sizeof(*rob));
 	out->n_retired = 0;
+	out->issued = 0;
+	out->n_ghosts = 0;
+	if (c->pm_on)
+		core_pm_cycle_begin(c, out);
 	rob->head_bank = (uint8_t)hb;
 	out->head_kind = rob_n ? c->ring[c->head_seq & c->ring_mask].kind : CORE_K_ALU;
 
@@ -980,13 +962,17 @@ int core_cycle(struct core *c, struct core_cycle_out *out)
 		rob_pop(c, e);
 		if (e->last) {
 			c->done = 1;
+			if (c->pm_on)
+				core_pm_cycle_end(c, out);
 			c->st.cycles = ++c->now;
 			return 0;
 		}
 		c->fetch_resume = c->now + cfg->syscall_lat;
 	}
-	if (fetch_stage(c))
+	if (fetch_stage(c, out))
 		return -1;
+	if (c->pm_on)
+		core_pm_cycle_end(c, out);
 	c->st.cycles = ++c->now;
 	return 1;
 }
@@ -1060,8 +1046,10 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 			last_iline = r->pc >> 6;
 		}
 		if (r->insn.cf != RV_CF_NONE) {
+			uint64_t pred;
+
 			e.events = 0;	/* all predict() writes */
-			predict(c, &e, r);
+			predict(c, &e, r, &pred);
 		}
 		if (rv_is_load(&r->insn) || rv_is_store(&r->insn))
 			warm_data(c, r->mem_addr, &last_page, &last_line);

@@ -112,6 +112,24 @@ struct core_insn {
 	uint8_t mem_size;     /* bytes accessed */
 	uint64_t next_pc;     /* address of the next instruction */
 	uint64_t t_avail;     /* earliest dispatch cycle (fetch + front-end latency) */
+	uint64_t t_ready;     /* cycle its last issue operand became ready (>= dispatch + 1) */
+	uint64_t t_mem;       /* memory instructions: cycle its access went to the D-cache */
+	/* with the ProfileMe interface on (core_pm_enable), else 0: */
+	uint64_t overlap;     /* other instructions issued in [t_fetch, t_commit] that retire */
+	uint8_t pm_tag;       /* ProfileMe tag ids it carried (bit 0 id 0, bit 1 id 1) */
+};
+
+/* A wrong-path (or flushed) instruction: fetched by the shadow fetch past a stop and squashed
+ * before it was mapped (docs/core.md "ProfileMe"). Only with the ProfileMe interface on. */
+struct core_ghost {
+	uint64_t id;          /* number among ghosts, from 0 */
+	uint64_t pc;          /* its address */
+	uint64_t t_fetch;     /* cycle it was fetched */
+	uint64_t t_end;       /* cycle it was squashed */
+	uint64_t overlap;     /* instructions issued in [t_fetch, t_end] that retire */
+	uint32_t raw;         /* its bits (0 if unreadable) */
+	uint8_t reason;       /* TIPROF_PM_ABORT_MISPRED or _OTHER (flush, trap) */
+	uint8_t pm_tag;       /* tag ids it carried */
 };
 
 /* Counters over the whole run. */
@@ -134,6 +152,12 @@ struct core_cycle_out {
 	unsigned n_retired;                /* records in retired[] */
 	const struct core_insn *retired[8]; /* committed (or trapped) this cycle, oldest first;
 					     * valid until the next core_cycle() */
+	/* with the ProfileMe interface on (core_pm_enable); with it off pm is not written and
+	 * the two counts are 0: */
+	struct tiprof_pm_if pm;            /* this cycle's fetch packet and tagged events */
+	unsigned issued;                   /* instructions issuing this cycle that will retire */
+	unsigned n_ghosts;                 /* ghosts squashed this cycle, in ghosts[] */
+	const struct core_ghost *ghosts;   /* valid until the next core_cycle() */
 };
 
 struct core;
@@ -158,6 +182,26 @@ const struct core_cfg *core_config(const struct core *c);
 
 /* Last error message ("" if none). */
 const char *core_error(const struct core *c);
+
+/* ---- the ProfileMe interface (docs/profileme.md; docs/core.md "ProfileMe") ----
+ * The core presents each cycle's fetch packet on F = fetch_width slots (1, 2, 4 or 8) and, for
+ * the instructions that carry a tag, their stage events, and keeps the exact truth of every
+ * instruction (core_insn t_ready, t_mem, overlap) and every cycle (issued). While correct-path
+ * fetch waits for a mispredicted transfer to resolve, for a serializing instruction to commit
+ * or for a trap, a shadow fetch goes on past it down the predicted path: those instructions
+ * are fetched (and can be tagged) and squashed at the resolve, commit or trap, never mapped.
+ * All of it only observes: the ROB interface and every timing are the same with it on. */
+
+/* Switch the interface on (before the first cycle). Returns 0, or -1 with a message in err
+ * when fetch_width is not 1, 2, 4 or 8 or memory runs out. */
+int core_pm_enable(struct core *c, char *err, size_t errlen);
+
+/* The unit's pm_tag_o for the packet of the cycle core_cycle() just simulated (slot i: bit 0
+ * tag id 0, bit 1 id 1). Call between core_cycle() calls; no call means no tags. */
+void core_pm_tag(struct core *c, const uint8_t tag[TIPROF_PM_MAX_SLOTS]);
+
+/* Issue slots per cycle of the model (every issue port), for wasted-issue-slot figures. */
+unsigned core_issue_width(const struct core *c);
 
 /* ---- sampled simulation (docs/accuracy.md, "Sampled simulation") ----
  * Between detailed windows the core can be warmed functionally: the ISS runs instructions

@@ -40,7 +40,7 @@ core: $(CORE_LIB)
 CFLAGS_sim/core   = $(CORE_INC)
 CFLAGS_sim/oracle = $(CORE_INC)
 
-$(CORE_LIB): $(call obj,$(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c)
+$(CORE_LIB): $(call obj,$(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c $(ORACLE_DIR)/oracle.c)
 	@mkdir -p $(@D)
 	@echo "  AR      $@"
 	@rm -f $@ && $(AR) rcs $@ $^
@@ -62,12 +62,13 @@ $(CORE_OUT)/test_oracle: $(CORE_TEST_DIR)/test_oracle.c $(ORACLE_DIR)/oracle.c $
 	  lib/sample/oracle_profile.c
 
 # The harness with the model, the Oracle and the TIP model under ASan/UBSan.
-$(CORE_OUT)/core-run-san: $(CORE_TEST_DIR)/core_run.c $(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c \
+$(CORE_OUT)/core-run-san: $(CORE_TEST_DIR)/core_run.c $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c \
+			  $(CORE_DIR)/core_int.h $(ORACLE_DIR)/oracle.c \
 			  $(CORE_HDRS) $(TIPMODEL_HDRS) $(ISS_LIB) $(ISA_LIB)
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(CORE_INC) $(TIPMODEL_CFLAGS) -o $@ $< \
-	  $(CORE_DIR)/core.c $(ORACLE_DIR)/oracle.c lib/sample/oracle_profile.c \
+	  $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c $(ORACLE_DIR)/oracle.c lib/sample/oracle_profile.c \
 	  $(TIPMODEL_DIR)/tip_model.c $(ISS_LIB) $(ISA_LIB) -lm
 
 $(CORE_OUT)/rv/%: $(CORE_TEST_DIR)/%.c

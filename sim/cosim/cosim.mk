@@ -40,7 +40,7 @@ $(BUILD)/vu/%/vu.o: $(COSIM_DIR)/vu.c $(COSIM_DIR)/vu.h $(TIP_TB_HDRS) $(BUILD)/
 # width N, XLEN 64, FIFO 64 (sim/cosim/cosim.c) and the harness's lockstep core (harness.c).
 TIP_COSIM_SRCS := $(COSIM_DIR)/cosim.c $(COSIM_DIR)/harness.c sim/cmd/cmd-sim.c sim/run/sim_run.c \
                   sim/run/progress.c sim/record/recsim.c sim/cmd/cmd_out.c sim/cmd/run_opts.c sw/opt.c \
-                  sim/cmd/sim_compare.c $(POLICY_SRCS)
+                  sim/cmd/sim_compare.c $(POLICY_SRCS) $(PMSIM_SRCS)
 TIP_COSIM_HDRS := $(COSIM_DIR)/cosim.h $(COSIM_DIR)/vu.h $(TIP_TB_HDRS) sim/record/recsim.h sim/run/sim_run.h \
                   sim/run/progress.h lib/symbol/elf_image.h lib/sample/sample_file.h include/tiprof/cmd.h \
                   include/tiprof/opt.h
@@ -49,7 +49,7 @@ tiprof-cosim: $(BUILD)/bin/tiprof-cosim-4wide $(BUILD)/bin/tiprof-cosim-2wide \
 	      $(BUILD)/bin/tiprof-cosim-1wide
 $(BUILD)/bin/tiprof-cosim-%wide: $(BUILD)/vu/%-64-64/vu.o $(TIP_COSIM_SRCS) $(TIP_COSIM_HDRS) \
 				 $(SAMPLE_LIB) $(SYMBOL_LIB) $(TIPROF_HW_LIB) $(TRACE_LIB) \
-				 $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
+				 $(TIPMODEL_LIB) $(PMMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
 	@mkdir -p $(@D) $(BUILD)/vu/$*-64-64/cosim
 	@echo "  LD      $@"
 	@for f in $(TIP_COSIM_SRCS); do \
@@ -57,7 +57,7 @@ $(BUILD)/bin/tiprof-cosim-%wide: $(BUILD)/vu/%-64-64/vu.o $(TIP_COSIM_SRCS) $(TI
 	    -c -o $(BUILD)/vu/$*-64-64/cosim/$$(basename $$f .c).o $$f || exit 1; done
 	@$(CXX) -o $@ $(BUILD)/vu/$*-64-64/cosim/*.o $(BUILD)/vu/$*-64-64/vu.o \
 	  $(BUILD)/vu/$*-64-64/libtiprof_vu.a $(SAMPLE_LIB) $(SYMBOL_LIB) $(TIPROF_HW_LIB) \
-	  $(TRACE_LIB) $(TIPMODEL_LIB) $(VCD_LIB) $(CORE_LIBS) -ldw -lelf -lpthread
+	  $(TRACE_LIB) $(TIPMODEL_LIB) $(PMMODEL_LIB) $(VCD_LIB) $(CORE_LIBS) -ldw -lelf -lpthread
 
 # The recording path through the RTL: same file as the C model's, mismatch report, speed build
 # on the benches (tests/rtl/cosim_record.sh, ~15 s).

@@ -256,6 +256,12 @@ int recsim_object(struct recsim *r, const struct sf_object *o, char *err, size_t
 }
 
 /* Contract in recsim.h. */
+struct sf_writer *recsim_writer(struct recsim *r)
+{
+	return &r->w;
+}
+
+/* Contract in recsim.h. */
 int recsim_fired(const struct recsim *r)
 {
 	return r->fired;

@@ -22,6 +22,7 @@
 
 struct tip_model;
 struct sf_object;
+struct sf_writer;
 struct tip_csr_req;
 struct tip_csr_resp;
 
@@ -73,6 +74,10 @@ int recsim_cycle(struct recsim *r, const struct tiprof_rob_if *rob, char *err, s
  * link-time address). Any time between recsim_open and recsim_close. Returns 0, or -1 with
  * err set (an invalid record is refused: nothing written, the recording goes on). */
 int recsim_object(struct recsim *r, const struct sf_object *o, char *err, size_t errlen);
+
+/* The sample file being written, for another recorder of the same run to add its records to
+ * (the ProfileMe recorder, sim/pm): valid until recsim_close() or recsim_abort(). */
+struct sf_writer *recsim_writer(struct recsim *r);
 
 /* Did the unit select a sample in the core cycle recsim_cycle last clocked? (Samples that
  * fire in the CSR-access cycles of a drain, when the core is stalled, are not counted.) */
