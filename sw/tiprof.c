@@ -83,6 +83,22 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  cmd_lbr, SETS(&opt_set_lbr_record, &opt_set_lbr_script, &opt_set_lbr_dump,
 			&opt_set_lbr_perf, &opt_set_lbr_llvm_prof, &opt_set_lbr_afdo_text,
 			&opt_set_lbr_edges, &opt_set_lbr_stat) },
+#ifndef TIPROF_NO_DWARF
+	{ "pm", "ProfileMe analyses: estimated event counts, latencies, memory, paths, pairs",
+	  "usage: tiprof pm report|lat|mem|path|pairs [OPTIONS] [FILE]\n"
+	  "  Analyse the ProfileMe samples of FILE (default tiprof.tps; sample file 1.2) as the\n"
+	  "  ProfileMe paper does (docs/pm-report.md). Each sample stands for PERIOD x\n"
+	  "  (TAKEN+LOST)/n x Sel/(Sel-COLLIDED) fetches; counts are estimated as k x that with\n"
+	  "  a 95% Clopper-Pearson interval.\n"
+	  "  report  per function and instruction: samples and estimated counts of the events\n"
+	  "  lat     latency per stage (fetch->map->ready->issue->complete->retire, memory, total)\n"
+	  "  mem     loads by D-cache/D-TLB outcome with their latency, per instruction and 4 KiB\n"
+	  "          data region (like perf mem report)\n"
+	  "  path    the global branch histories each instruction was fetched with\n"
+	  "  pairs   useful overlap and wasted issue slots from paired samples",
+	  cmd_pm, SETS(&opt_set_pm_report, &opt_set_pm_lat, &opt_set_pm_mem, &opt_set_pm_path,
+		       &opt_set_pm_pairs) },
+#endif
 	{ "record", "profile a command with the TIP unit through the tiprof_pmu perf PMU",
 	  "usage: tiprof record [OPTIONS] [--] CMD [ARGS]\n"
 	  "       tiprof record --check FILE\n"

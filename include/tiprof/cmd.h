@@ -53,6 +53,8 @@ extern const struct opt_set opt_set_lbr_record, opt_set_lbr_script, opt_set_lbr_
 	opt_set_lbr_perf, opt_set_lbr_llvm_prof, opt_set_lbr_afdo_text, opt_set_lbr_edges,
 	opt_set_lbr_stat;
 extern const struct opt_set opt_set_sim, opt_set_accuracy, opt_set_iss, opt_set_trace;
+extern const struct opt_set opt_set_pm_report, opt_set_pm_lat, opt_set_pm_mem, opt_set_pm_path,
+	opt_set_pm_pairs;
 
 /* Subcommand entry points (sw/cmd-*.c). */
 int cmd_help(int argc, char **argv);
@@ -62,6 +64,7 @@ int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_lbr(int argc, char **argv);
+int cmd_pm(int argc, char **argv);
 /* The simulator's (sim/cmd/cmd-*.c), in the table when built with TIPROF_HAVE_SIM. */
 int cmd_sim(int argc, char **argv);
 int cmd_accuracy(int argc, char **argv);

@@ -31,8 +31,8 @@
 
 /* "Events" an estimate can count: the 15 event bits TIPROF_PM_EV_* and, after them, every
  * sampled instruction ("fetched": all first profiles that carry a PC). */
-#define PM_EST_EV_FETCHED TIPROF_PM_EV_BITS
-#define PM_EST_NEV (TIPROF_PM_EV_BITS + 1)
+#define PM_EST_EV_FETCHED ((int)TIPROF_PM_EV_BITS)
+#define PM_EST_NEV (PM_EST_EV_FETCHED + 1)
 
 /* Log2 histogram of a latency: bin 0 holds 0, bin b >= 1 holds [2^(b-1), 2^b). */
 #define PM_EST_HBINS 17
