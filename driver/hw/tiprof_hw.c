@@ -493,6 +493,8 @@ int tiprof_hw_pm_configure(struct tiprof_hw *hw,
 	uint32_t ctrl;
 	int ret;
 
+	/* counts this call's discards only, whatever it returns */
+	hw->pm_discarded = 0;
 	if (hw->pm_state == TIPROF_HW_NEW)
 		return -ENODEV;
 	if (hw->pm_state == TIPROF_HW_RUNNING)
@@ -501,7 +503,6 @@ int tiprof_hw_pm_configure(struct tiprof_hw *hw,
 	if (ret)
 		return ret;
 	hw->pm_state = TIPROF_HW_PROBED;
-	hw->pm_discarded = 0;
 
 	ctrl = (uint32_t)cfg->mode << TIPROF_PM_CTRL_MODE_SHIFT |
 	       (uint32_t)cfg->priv_mask << TIPROF_PM_CTRL_PRIV_SHIFT |

@@ -224,7 +224,8 @@ int tiprof_hw_pm_probe(struct tiprof_hw *hw);
  * Every field is checked before any CSR access (-EINVAL; -ENODEV before
  * tiprof_hw_pm_probe(), -EBUSY while running). Then: PM_CTRL = 0, clear the
  * sticky PM_STATUS bits, discard the records left in the FIFO (their number
- * in hw->pm_discarded: the caller counts them as lost), write PM_PERIOD,
+ * in hw->pm_discarded, 0 if the call failed before: the caller counts them
+ * as lost), write PM_PERIOD,
  * PM_WATERMARK, PM_PAIR, PM_TIMEOUT, PM_EVFILT, PM_LATFILT and (if seeded)
  * PM_LFSR, read PM_STATUS back: CFG_ERR gives -EREMOTEIO. Returns 0
  * (pm_state CONFIGURED) or a negative code (pm_state PROBED).

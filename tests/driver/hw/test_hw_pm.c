@@ -362,6 +362,22 @@ static void run_one(unsigned f, unsigned xlen, unsigned depth, unsigned tags, ui
 	CHECK_EQ(cnt.collided, h.collided, "PM_COLLIDED = selections collided");
 	CHECK(h.errors == 0, "F=%u XLEN=%u depth %u tags %u seed %llu: %u errors", f, xlen, depth,
 	      tags, (unsigned long long)seed, h.errors);
+	/* records left at a reconfiguration are discarded and counted */
+	CHECK_EQ(tiprof_hw_pm_start(&hw), 0, "pm restart");
+	while (pm_model_fifo_count(&h.m) < 1 && h.cycles < cycles + 200000)
+		h_step(&h, NULL, NULL);
+	CHECK_EQ(tiprof_hw_pm_stop(&hw), 0, "pm stop again");
+	while (h.m.open && h.cycles < cycles + 300000)
+		h_step(&h, NULL, NULL);
+	n = (int)pm_model_fifo_count(&h.m);
+	cfg.irq = 0;
+	CHECK_EQ(tiprof_hw_pm_configure(&hw, &cfg), 0, "reconfigure");
+	CHECK(n > 0 && hw.pm_discarded == (uint32_t)n && pm_model_fifo_count(&h.m) == 0,
+	      "reconfigure discarded %u of %d records, %u left", hw.pm_discarded, n,
+	      pm_model_fifo_count(&h.m));
+	cfg.window = 0;
+	CHECK_EQ(tiprof_hw_pm_configure(&hw, &cfg), -EINVAL, "bad reconfigure");
+	CHECK(hw.pm_discarded == 0, "a refused configure discards nothing");
 	cov->runs++;
 	cov->pushed += h.pushed;
 	cov->lost += h.lost;
