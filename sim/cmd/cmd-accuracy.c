@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "accuracy_pm.h"
 #include "cmd_out.h"
 #include "code_map.h"
 #include "progress.h"
@@ -926,6 +927,11 @@ static const struct opt_use accuracy_uses[] = {
 	{ OPT_RANDOM_BITS, NULL },
 	{ OPT_PERIODIC, NULL },
 	{ OPT_SAMPLER_SEED, NULL },
+	{ OPT_EVENT, "profileme: judge the ProfileMe unit's estimates (event counts with 95% "
+	  "intervals, latencies, wasted issue slots) against the core's exact truth instead "
+	  "(docs/profileme-accuracy.md); --period then counts fetched instructions (default 1024)" },
+	{ OPT_PAIR, "with -e profileme: paired sampling within W fetched instructions" },
+	{ OPT_LIMIT, "with -e profileme: compare the N hottest instructions (default 20)" },
 	{ OPT_POLICIES, "report only these: TIP, TIP-ILP, NCI, NCI+ILP, LCI, Dispatch, Software" },
 	{ OPT_SKID, "interrupt skid of the Software policy (default 40 cycles)" },
 	{ OPT_OUTPUT, "write the report to FILE (default: standard error; '-': standard output)" },
@@ -952,6 +958,8 @@ int cmd_accuracy(int argc, char **argv)
 	uint32_t period = 64;
 	int period_given = 0;
 	struct opt_parser p;
+	struct accuracy_pm_opts pmo;
+	int pm = 0, tip_only = 0;
 	uint64_t v;
 	int i, o, ret;
 
@@ -963,6 +971,8 @@ int cmd_accuracy(int argc, char **argv)
 	}
 	x->config = "4wide";
 	x->skid = FE_DEFAULT_SKID;
+	memset(&pmo, 0, sizeof(pmo));
+	pmo.top = 20;
 	for (int k = 0; k < SH_COUNT; k++)
 		x->show[x->nshow++] = k;
 	run_opts_init(&x->run);
@@ -1015,27 +1025,52 @@ int cmd_accuracy(int argc, char **argv)
 				goto usage;
 			x->sampler_seed = (uint32_t)v;
 			break;
+		case OPT_EVENT:
+			if (!strcmp(p.arg, "profileme")) {
+				pm = 1;
+			} else if (strcmp(p.arg, "tip")) {
+				opt_usage_error(&opt_set_accuracy, "unknown event '%s'; use tip or "
+						"profileme", p.arg);
+				goto usage;
+			}
+			break;
+		case OPT_PAIR:
+			if (opt_u64(&p, 1, 256, &v))
+				goto usage;
+			pmo.window = (unsigned)v;
+			break;
+		case OPT_LIMIT:
+			if (opt_u64(&p, 1, 1000000, &v))
+				goto usage;
+			pmo.top = (unsigned)v;
+			break;
 		case OPT_SWEEP:
 			if (parse_sweep(x, p.arg))
 				goto usage;
 			x->sweep = 1;
+			tip_only = 1;
 			break;
 		case OPT_POLICIES:
 			if (parse_policies(x, p.arg))
 				goto usage;
+			tip_only = 1;
 			break;
 		case OPT_SVG:
 			x->svg_dir = p.arg;
+			tip_only = 1;
 			break;
 		case OPT_ROB_TRACE:
 			x->trace_path = p.arg;
+			tip_only = 1;
 			break;
 		case OPT_ORACLE:
 			x->oracle_path = p.arg;
+			tip_only = 1;
 			break;
 		case OPT_WINDOWS:
 			if (parse_windows(x, p.arg))
 				goto usage;
+			tip_only = 1;
 			break;
 		}
 	}
@@ -1043,6 +1078,29 @@ int cmd_accuracy(int argc, char **argv)
 	if (i >= argc) {
 		opt_usage_error(&opt_set_accuracy, "no program given (tiprof help accuracy)");
 		goto usage;
+	}
+	if (pm && (tip_only || x->skid != FE_DEFAULT_SKID)) {
+		opt_usage_error(&opt_set_accuracy, "-e profileme takes --config, --period, "
+				"--random-bits/--periodic, --sampler-seed, --pair, --limit, --json, "
+				"-o and the run options; --sweep, --policies, --skid, --svg, "
+				"--rob-trace, --oracle and --windows are TIP's");
+		goto usage;
+	}
+	if (!pm && (pmo.window || pmo.top != 20)) {
+		opt_usage_error(&opt_set_accuracy, "--pair and --limit need -e profileme");
+		goto usage;
+	}
+	if (pm) {
+		pmo.config = x->config;
+		pmo.period = period_given ? period : 1024;
+		pmo.rand_bits = x->periodic ? 0 : x->rand_bits_set ? x->rand_bits :
+				tiprof_random_bits(pmo.period);
+		pmo.seed = x->sampler_seed;
+		pmo.json = x->json;
+		pmo.run = x->run;
+		pmo.prog_argv = argv + i;
+		free(x);
+		return accuracy_pm_run(&pmo);
 	}
 	if (!x->sweep && !period_given) {
 		/* default: three periods side by side, the report shows the one with enough samples */

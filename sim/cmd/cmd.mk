@@ -6,7 +6,7 @@
 # sw/sw.mk links (TIPROF_SIM_OBJS, TIPROF_SIM_LIBS); a build with TIPROF_SIM=0 leaves them
 # and every simulator fragment out. Included after the sim/ and lib/ fragments, before sw.mk.
 
-SIMCMD_INC := $(CORE_INC) -Isim/run -Isim/policy -Isim/record -Isim/pm $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) \
+SIMCMD_INC := $(CORE_INC) -Isim/run -Isim/policy -Isim/record -Isim/pm -Isw/pm $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) \
               $(TIPROF_HW_CFLAGS) $(SAMPLE_CFLAGS) $(SYMBOL_CFLAGS) $(CHART_CFLAGS)
 CFLAGS_sim/cmd = $(SIMCMD_INC)
 CFLAGS_sim/policy = -Isim/policy $(SYMBOL_CFLAGS)
@@ -19,7 +19,7 @@ POLICY_SRCS    := sim/policy/profile.c sim/policy/rob_policies.c sim/policy/fe_p
 RECSIM_SRCS    := sim/record/recsim.c
 PMSIM_SRCS     := sim/pm/pmsim.c sim/pm/pm_truth.c
 SIMRUN_SRCS    := sim/run/sim_run.c sim/run/progress.c
-SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c \
+SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/accuracy_pm.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c \
                   sim/cmd/cmd_out.c sim/cmd/sim_compare.c sim/cmd/run_opts.c
 TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(PMSIM_SRCS) $(POLICY_SRCS))
 TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(PMMODEL_LIB) $(TIPROF_HW_LIB) $(SAMPLE_LIB) $(CHART_LIB) \
