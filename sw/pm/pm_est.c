@@ -351,6 +351,27 @@ static int useful(const struct prof *j, uint64_t t, uint64_t lo, uint64_t hi)
 	return EVB(j->ev, RETIRED) && j->issue_ok && t >= lo && t <= hi;
 }
 
+/* One pair observation of I into its figures (both, and the retired-only ones when I
+ * retired): partner useful or not, I's lifetime. */
+static void pair_obs(struct pm_est_insn *in, int second, int retired, int use, uint16_t life)
+{
+	struct pm_est_pair *p[2] = { &in->pair, retired ? &in->pair_retired : NULL };
+
+	for (unsigned i = 0; i < 2; i++) {
+		if (!p[i])
+			continue;
+		if (second) {
+			p[i]->n_second++;
+			p[i]->u_second += (uint64_t)use;
+		} else {
+			p[i]->n_first++;
+			p[i]->u_first += (uint64_t)use;
+		}
+		p[i]->life_n++;
+		p[i]->life_sum += life;
+	}
+}
+
 /* The pair analysis of a record with PAIR set (docs/pm-report.md "Pairs"). */
 static int pair_add(struct pm_est *e, const struct tiprof_pm_sample *s, const struct prof *a)
 {
@@ -364,34 +385,23 @@ static int pair_add(struct pm_est *e, const struct tiprof_pm_sample *s, const st
 	/* the first must have ended by itself (its lifetime is known) */
 	if (!a->tagged || EVB(a->ev, TIMEOUT) || EVB(a->ev, EMPTY))
 		return 0;
-	if (!b.tagged) {
-		/* the second was never fetched before the timeout: nothing at that distance
-		 * issued during the first's lifetime (which ended before the timeout) */
-		if (!EVB(b.ev, TIMEOUT))
-			return 0;
-		if (!(ia = insn_get(e, a->pc)))
-			return -1;
-		ia->pair.n_first++;
-		ia->pair.life_n++;
-		ia->pair.life_sum += a->end;
-		e->n_pairs_used++;
+	/* a second never fetched before the timeout: nothing at that distance issued during
+	 * the first's lifetime (which ended before the timeout); a tagged second whose tag was
+	 * lost (TIMEOUT): its times are unknown, the pair is left out */
+	if (!b.tagged && !EVB(b.ev, TIMEOUT))
 		return 0;
-	}
-	if (EVB(b.ev, TIMEOUT))		/* the second's tag was lost: its times are unknown */
+	if (b.tagged && EVB(b.ev, TIMEOUT))
 		return 0;
 	if (!(ia = insn_get(e, a->pc)))
 		return -1;
-	ia->pair.n_first++;
-	ia->pair.u_first += (uint64_t)useful(&b, pcyc + b.issue, 0, a->end);
-	ia->pair.life_n++;
-	ia->pair.life_sum += a->end;
+	pair_obs(ia, 0, (int)EVB(a->ev, RETIRED),
+		 b.tagged && useful(&b, pcyc + b.issue, 0, a->end), a->end);
+	e->n_pairs_used++;
+	if (!b.tagged)
+		return 0;
 	if (!(ib = insn_get(e, b.pc)))	/* may move ia */
 		return -1;
-	ib->pair.n_second++;
-	ib->pair.u_second += (uint64_t)useful(a, a->issue, pcyc, pcyc + b.end);
-	ib->pair.life_n++;
-	ib->pair.life_sum += b.end;
-	e->n_pairs_used++;
+	pair_obs(ib, 1, (int)EVB(b.ev, RETIRED), useful(a, a->issue, pcyc, pcyc + b.end), b.end);
 	return 0;
 }
 
@@ -598,6 +608,7 @@ int pm_est_finish(struct pm_est *e)
 		if (e->opts.func_key)
 			in->func = e->opts.func_key(e->opts.func_ctx, in->pc);
 		pair_finish(&in->pair, w, e->cfg.issue_width, e->opts.conf);
+		pair_finish(&in->pair_retired, w, e->cfg.issue_width, e->opts.conf);
 	}
 	if (funcs_build(e))
 		return -1;

@@ -91,7 +91,8 @@ struct pm_est_insn {
 	struct pm_est_mem mem;
 	struct pm_est_path *path;	/* distinct histories, by hist (owned) */
 	size_t npath, path_cap;
-	struct pm_est_pair pair;
+	struct pm_est_pair pair;		/* I ended by retire or abort (every fetch) */
+	struct pm_est_pair pair_retired;	/* the same over the pairs in which I retired */
 };
 
 /* One function (instructions with the same func key; PM_EST_NOFUNC gathers the rest). */

@@ -199,6 +199,11 @@ void pm_view_text_head(const struct pm_view *v)
 		"%g%% Clopper-Pearson interval of k in %" PRIu64 "\n", e->scale,
 		e->have_counts ? " (PERIOD x (TAKEN+LOST)/n x Sel/(Sel-COLLIDED))" :
 		" (PERIOD: no usable counters)", e->scale, 100.0 * e->opts.conf, e->n);
+	if (sel && (double)n->collided > 0.01 * (double)sel)
+		fprintf(v->out, "  warning: %.1f%% of the selections collided with a sample in flight: "
+			"instructions fetched then are under-sampled, so per-instruction estimates "
+			"carry a bias the intervals do not cover; a larger PERIOD makes collisions "
+			"rare (docs/pm-report.md)\n", 100.0 * (double)n->collided / (double)sel);
 	if (e->n_bad)
 		fprintf(v->out, "  %" PRIu64 " records ignored (not a ProfileMe format-1 record, or "
 			"an untagged first profile)\n", e->n_bad);
@@ -267,8 +272,12 @@ void pm_view_json_head(const struct pm_view *v)
 	pm_view_json_num(o, e->scale);
 	fprintf(o, ", \"total\": ");
 	pm_view_json_num(o, e->total);
-	fprintf(o, ", \"scale_from_counts\": %s, \"confidence\": ",
+	fprintf(o, ", \"scale_from_counts\": %s, \"collided_share\": ",
 		e->have_counts ? "true" : "false");
+	pm_view_json_num(o, n->taken + n->lost + n->filtered + n->collided ?
+			 (double)n->collided / (double)(n->taken + n->lost + n->filtered +
+							n->collided) : 0.0);
+	fprintf(o, ", \"confidence\": ");
 	pm_view_json_num(o, e->opts.conf);
 	fprintf(o, ", \"interval\": \"clopper-pearson\"},\n");
 }

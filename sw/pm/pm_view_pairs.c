@@ -16,6 +16,26 @@ static int keep_pair(const struct pm_est_insn *in)
 	return in->pair.life_n != 0;
 }
 
+/* The members of one set of pair figures. */
+static void json_pair(FILE *o, const struct pm_est_pair *p, unsigned iw)
+{
+	fprintf(o, "\"n_first\": %" PRIu64 ", \"u_first\": %" PRIu64 ", \"n_second\": %" PRIu64
+		", \"u_second\": %" PRIu64 ", \"one_sided\": %s, \"life_mean\": ", p->n_first,
+		p->u_first, p->n_second, p->u_second, p->one_sided ? "true" : "false");
+	pm_view_json_num(o, p->life_mean);
+	fputs(", \"overlap\": ", o);
+	pm_view_json_num(o, p->overlap);
+	fputs(", \"overlap_lo\": ", o);
+	pm_view_json_num(o, p->overlap_lo);
+	fputs(", \"overlap_hi\": ", o);
+	pm_view_json_num(o, p->overlap_hi);
+	fputs(", \"wasted\": ", o);
+	if (iw)
+		pm_view_json_num(o, p->wasted);
+	else
+		fputs("null", o);
+}
+
 /* Contract in pm_view.h. */
 int pm_view_pairs(const struct pm_view *v)
 {
@@ -35,30 +55,15 @@ int pm_view_pairs(const struct pm_view *v)
 		fprintf(o, " \"window\": %u, \"issue_width\": %u,\n \"instructions\": [", w,
 			c->issue_width);
 		for (size_t i = 0; i < n; i++) {
-			const struct pm_est_pair *p = &r[i]->pair;
-
 			pm_view_insn_name(v, r[i]->pc, name, sizeof(name));
 			fprintf(o, "%s\n  {\"pc\": \"0x%" PRIx64 "\", \"name\": ", i ? "," : "",
 				r[i]->pc);
 			pm_view_json_str(o, name);
-			fprintf(o, ", \"k\": %" PRIu64 ", \"n_first\": %" PRIu64 ", \"u_first\": %"
-				PRIu64 ", \"n_second\": %" PRIu64 ", \"u_second\": %" PRIu64
-				", \"one_sided\": %s, \"life_mean\": ", r[i]->k_ev[PM_EST_EV_FETCHED],
-				p->n_first, p->u_first, p->n_second, p->u_second,
-				p->one_sided ? "true" : "false");
-			pm_view_json_num(o, p->life_mean);
-			fputs(", \"overlap\": ", o);
-			pm_view_json_num(o, p->overlap);
-			fputs(", \"overlap_lo\": ", o);
-			pm_view_json_num(o, p->overlap_lo);
-			fputs(", \"overlap_hi\": ", o);
-			pm_view_json_num(o, p->overlap_hi);
-			fputs(", \"wasted\": ", o);
-			if (c->issue_width)
-				pm_view_json_num(o, p->wasted);
-			else
-				fputs("null", o);
-			fputs("}", o);
+			fprintf(o, ", \"k\": %" PRIu64 ", ", r[i]->k_ev[PM_EST_EV_FETCHED]);
+			json_pair(o, &r[i]->pair, c->issue_width);
+			fputs(", \"retired\": {", o);
+			json_pair(o, &r[i]->pair_retired, c->issue_width);
+			fputs("}}", o);
 		}
 		fprintf(o, "]}\n");
 		free(r);

@@ -461,7 +461,7 @@ static void test_views(void)
 static void test_pairs(void)
 {
 	struct tiprof_pm_config cfg;
-	struct tiprof_pm_sample s[8];
+	struct tiprof_pm_sample s[10];
 	struct pm_est e;
 	const struct pm_est_insn *in;
 	struct rb a, b;
@@ -496,9 +496,13 @@ static void test_pairs(void)
 	a = retired(0x3000, 2, 4);
 	b = retired(0x1000, 3, 6);
 	mk_pair(&s[n++], &a, &b, 3, 5);			/* E */
+	a = retired(0x5000, 2, 4);
+	a.ev = EV(ABORTED);
+	b = retired(0x5004, 1, 3);
+	mk_pair(&s[n++], &a, &b, 1, 1);			/* an aborted first, partner useful */
 
 	CHECK(pm_est_build(&e, &cfg, NULL, NULL, s, n) == 0, "build");
-	CHECK(e.n_pairs == 7 && e.n_pairs_used == 6, "7 pairs, 6 used (%llu)",
+	CHECK(e.n_pairs == 8 && e.n_pairs_used == 7, "8 pairs, 7 used (%llu)",
 	      (unsigned long long)e.n_pairs_used);
 	in = pm_est_find(&e, 0x1000);
 	CHECK(in != NULL, "I sampled");
@@ -511,6 +515,13 @@ static void test_pairs(void)
 	CHECK_NEAR(in->pair.wasted, 4.0 * 86.0 / 6.0 - 3.0, 1e-12, "wasted issue slots");
 	CHECK(in->pair.overlap_lo < 3.0 && in->pair.overlap_hi > 3.0 && !in->pair.one_sided,
 	      "interval around it, two-sided");
+	CHECK(!memcmp(&in->pair, &in->pair_retired, sizeof(in->pair)),
+	      "I always retired: the retired-only figures are the same");
+	in = pm_est_find(&e, 0x5000);
+	CHECK(in && in->pair.n_first == 1 && in->pair.u_first == 1 && in->pair.one_sided &&
+	      in->pair_retired.life_n == 0, "aborted I: in pair, not in pair_retired");
+	if (in)
+		CHECK_NEAR(in->pair.overlap, 8.0, 1e-12, "aborted I: 2 W 1/1");
 	/* J = 0x3000: first twice, partner I issued at 4 + 3 = 7 in [0, 14]: useful; at
 	 * 5 + 3 = 8 > 4: not -> one-sided: 2 W 1/2 = 4 */
 	in = pm_est_find(&e, 0x3000);
