@@ -14,7 +14,7 @@
 SW_DIR        := sw
 SW_CMD_SRCS   := $(addprefix $(SW_DIR)/,tiprof.c opt.c cmd-help.c cmd-version.c cmd-dump.c cmd-record.c \
                    cmd-report.c cmd-annotate.c cmd-lbr.c)
-SW_LIB_SRCS   := $(addprefix $(SW_DIR)/lib/,perf_aux.c attrib.c sfprof.c polcmp.c)
+SW_LIB_SRCS   := $(addprefix $(SW_DIR)/lib/,perf_aux.c attrib.c sfprof.c polcmp.c perfdata_writer.c)
 SW_INC         = -I$(SW_DIR) -I$(SW_DIR)/lbr $(SAMPLE_CFLAGS) $(SYMBOL_CFLAGS) $(CHART_CFLAGS) \
                  $(ISA_INC)
 CFLAGS_sw      = $(SW_INC)
@@ -23,6 +23,7 @@ CFLAGS_sw/lbr  = -I$(SW_DIR)/lbr
 include $(SW_DIR)/pm/pm.mk
 TIPROF_OBJS    = $(call obj,$(SW_CMD_SRCS) $(SW_LIB_SRCS) $(LBR_CLI_SRCS)) $(TIPROF_SIM_OBJS)
 TIPROF_LIBS    = $(TIPROF_SIM_LIBS) $(SAMPLE_LIB) $(CHART_LIB) $(SYMBOL_LIBS) -lm
+include $(SW_DIR)/pm/pm_perfdata.mk
 
 SW_TEST_DIR   := tests/sw
 SW_HW_CYCLES  ?= 2000000

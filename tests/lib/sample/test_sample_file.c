@@ -1218,32 +1218,33 @@ static void test_foreign(const char *dir)
 			      "pm.tps"), "PM case %zu (%s): %d %s", k, c[k].want, ret, msg);
 		}
 		printf("  e.g. %s\n", msg);
-		/* a second counts record; a PM sample after the counts; a second config */
+		/* a second counts record; a PM sample after the counts; a second config: the
+		 * golden image with a copy of one of its records inserted at a place */
 		{
 			struct bytes x = { .n = 0 };
 			size_t tr = g.n - SF_TRAILER_SIZE;
-			size_t cfg_len = SF_EXT_FIXED + SF_PM_CONFIG_FIXED;
 			size_t pm_len = SF_EXT_FIXED + SF_PM_SAMPLE_FIXED;
-			size_t cnt_len = SF_EXT_FIXED + SF_PM_COUNTS_FIXED;
+			const struct {
+				size_t at, from, len;	/* insert bytes from..+len before at */
+				const char *want;
+			} ins[] = {
+				{ tr, g_off_pmcnt, SF_EXT_FIXED + SF_PM_COUNTS_FIXED,
+				  "second PM counts" },
+				{ tr, g_off_pm0, pm_len, "after the PM counts" },
+				{ g_off_pmcnt, g_off_pmcfg, SF_EXT_FIXED + SF_PM_CONFIG_FIXED,
+				  "second PM config" },
+			};
 
 			golden_bytes(&g);
-			b_raw(&x, g.b, tr);
-			b_raw(&x, g.b + g_off_pmcnt, cnt_len);
-			b_raw(&x, g.b + tr, SF_TRAILER_SIZE);
-			ret = read_all_mem(x.b, x.n, "pm2.tps", msg, sizeof(msg));
-			CHECK(ret == SF_ERECORD && strstr(msg, "second PM counts"), "%s", msg);
-			x.n = 0;
-			b_raw(&x, g.b, tr);
-			b_raw(&x, g.b + g_off_pm0, pm_len);
-			b_raw(&x, g.b + tr, SF_TRAILER_SIZE);
-			ret = read_all_mem(x.b, x.n, "pm3.tps", msg, sizeof(msg));
-			CHECK(ret == SF_ERECORD && strstr(msg, "after the PM counts"), "%s", msg);
-			x.n = 0;
-			b_raw(&x, g.b, g_off_pmcnt);
-			b_raw(&x, g.b + g_off_pmcfg, cfg_len);
-			b_raw(&x, g.b + g_off_pmcnt, g.n - g_off_pmcnt);
-			ret = read_all_mem(x.b, x.n, "pm4.tps", msg, sizeof(msg));
-			CHECK(ret == SF_ERECORD && strstr(msg, "second PM config"), "%s", msg);
+			for (size_t k = 0; k < sizeof(ins) / sizeof(ins[0]); k++) {
+				x.n = 0;
+				b_raw(&x, g.b, ins[k].at);
+				b_raw(&x, g.b + ins[k].from, ins[k].len);
+				b_raw(&x, g.b + ins[k].at, g.n - ins[k].at);
+				ret = read_all_mem(x.b, x.n, "pmx.tps", msg, sizeof(msg));
+				CHECK(ret == SF_ERECORD && strstr(msg, ins[k].want), "%s: %s",
+				      ins[k].want, msg);
+			}
 			/* longer payloads (a later minor's fields) are skipped */
 			x.n = 0;
 			b_raw(&x, g.b, g_off_pm0);
