@@ -59,3 +59,11 @@ TEST_TARGETS += test-pm-sim
 test-pm-sim: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
 	@echo "== test-pm-sim: ProfileMe on the core model (tests/sim/pm/run-tests.sh)"
 	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) tests/sim/pm/run-tests.sh
+
+## bench-pm-accuracy: ProfileMe estimates vs the core's truth: 95% interval coverage, error vs samples k (1/sqrt(k), SVG chart), wasted issue slots from pairs, on workloads and Debian programs
+.PHONY: bench-pm-accuracy
+BENCH_TARGETS += bench-pm-accuracy
+bench-pm-accuracy: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
+	@echo "== bench-pm-accuracy: ProfileMe estimates against the truth (tests/sim/pm/accuracy.py)"
+	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) PROGRAMS=$(BUILD)/programs \
+	  SVG=$(BUILD)/pm-accuracy/error-vs-k.svg $(PYTHON) tests/sim/pm/accuracy.py

@@ -12,7 +12,10 @@
 #     retired and trapped are the run's instructions; issues that retire = retired; the
 #     wrong path is there (squashed behind mispredicts) on a branchy workload; the file's PM
 #     records are what `tiprof dump` reads back (count = the run's report);
-#  4. bad options give a one-line error and exit status 2.
+#  4. bad options give a one-line error and exit status 2;
+#  5. end to end through the estimator (tiprof accuracy -e profileme, fixed seeds): the hot
+#     instructions' counts mostly inside their 95% intervals, wasted issue slots from pairs
+#     within 10% of the truth (docs/profileme-accuracy.md has the full measurement).
 # Environment: TIPROF (the binary), WL_OUT (the workloads' folder).
 set -eu
 T=${TIPROF:-build/bin/tiprof}
@@ -83,6 +86,31 @@ if cmp -s "$tmp/t.truth" "$tmp/on.truth"; then
 	ok "truth without recording = truth while recording (the unit changes nothing)"
 else
 	bad "the truth differs with and without the ProfileMe unit recording"
+fi
+
+# 5. the estimates end to end (tiprof accuracy -e profileme; fixed seeds: deterministic)
+acc() { env -i "$T" accuracy -e profileme --no-progress --json -o "$tmp/acc.json" "$@" >/dev/null; }
+acc --period 256 --sampler-seed 3 "$WL/quicksort" 5000
+if python3 - "$tmp/acc.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["coverage"]
+print(f"    coverage {c['covered']}/{c['pairs']}, mean relative error {c['mean_rel_error']:.3f}")
+sys.exit(not (c["pairs"] >= 40 and c["covered"] >= 0.8 * c["pairs"] and c["mean_rel_error"] < 0.25))
+PY
+then ok "accuracy: the 20 hottest instructions' counts mostly inside their 95% intervals"
+else bad "accuracy: coverage or error of the estimates out of bounds"
+fi
+acc --period 256 --pair 256 --sampler-seed 5 "$WL/quicksort" 5000
+if python3 - "$tmp/acc.json" <<'PY'
+import json, sys
+w = json.load(open(sys.argv[1]))["wasted"]
+err = (w["estimate"] - w["true"]) / w["true"]
+print(f"    wasted issue slots of {w['instructions']} instructions: true {w['true']:.4g}, estimated {w['estimate']:.4g} ({100 * err:+.1f}%)")
+sys.exit(not (w["instructions"] >= 10 and abs(err) < 0.1))
+PY
+then ok "accuracy: wasted issue slots from pairs within 10% of the truth"
+else bad "accuracy: wasted issue slots from pairs off by more than 10%"
 fi
 
 # 4. bad options
