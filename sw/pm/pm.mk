@@ -5,9 +5,9 @@
 # concurrency) and its intervals (pm_ci), the file reader (pm_file), the views (pm_view*.c) and
 # sw/cmd-pm.c. Included by sw/sw.mk (it appends to SW_LIB_SRCS and SW_CMD_SRCS).
 ## test-pm-report: tiprof pm: the estimator under ASan/UBSan (intervals against published values, 95% coverage over 300 seeded synthetic runs that two wrong estimators fail, hand-worked pairs and views), every view as text and JSON on a hand-worked file, bad input, also with a sanitized tiprof; ~20 s
-PM_DIR        := sw/pm
-PM_LIB_SRCS   := $(addprefix $(PM_DIR)/,pm_est.c pm_ci.c)
-PM_VIEW_SRCS  := $(addprefix $(PM_DIR)/,pm_file.c pm_view.c pm_view_report.c pm_view_lat.c \
+PMSW_DIR      := sw/pm
+PM_LIB_SRCS   := $(addprefix $(PMSW_DIR)/,pm_est.c pm_ci.c)
+PM_VIEW_SRCS  := $(addprefix $(PMSW_DIR)/,pm_file.c pm_view.c pm_view_report.c pm_view_lat.c \
                    pm_view_mem.c pm_view_path.c pm_view_pairs.c)
 SW_LIB_SRCS   += $(PM_LIB_SRCS) $(PM_VIEW_SRCS)
 SW_CMD_SRCS   += $(SW_DIR)/cmd-pm.c
@@ -25,10 +25,10 @@ PM_TSAN_SRCS   = $(SW_CMD_SRCS) $(SW_LIB_SRCS) $(LBR_CLI_SRCS) $(SAMPLE_SRCS) $(
 TEST_TARGETS  += test-pm-report
 
 $(PM_TEST_BIN): $(PM_TEST_DIR)/test_pm_est.c tests/include/tcheck.h $(PM_LIB_SRCS) \
-		$(wildcard $(PM_DIR)/*.h) include/tiprof/pm_sample.h include/tiprof/pm_latency.h
+		$(wildcard $(PMSW_DIR)/*.h) include/tiprof/pm_sample.h include/tiprof/pm_latency.h
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
-	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include -I$(PM_DIR) -o $@ $< $(PM_LIB_SRCS) -lm
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include -I$(PMSW_DIR) -o $@ $< $(PM_LIB_SRCS) -lm
 
 $(PM_MKFILE): $(PM_TEST_DIR)/pm_mkfile.c $(SAMPLE_LIB) lib/sample/sample_file.h
 	@mkdir -p $(@D)
