@@ -4,8 +4,9 @@
  * file (format 1.2; docs/pm-report.md): report (estimated event counts with intervals per
  * function and instruction), lat (latency distributions per stage), mem (loads by D-cache /
  * D-TLB outcome and latency, per instruction and data region), path (path histories), pairs
- * (useful overlap and wasted issue slots). The estimates come from sw/pm/pm_est, the views
- * from sw/pm/pm_view*.c, symbols from sw/lib/sfprof.
+ * (useful overlap and wasted issue slots), convert (to perf.data for perf report and perf mem
+ * report). The estimates come from sw/pm/pm_est, the views from sw/pm/pm_view*.c, symbols
+ * from sw/lib/sfprof, the perf.data from sw/pm/pm_perfdata.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "lib/sfprof.h"
 #include "pm/pm_est.h"
 #include "pm/pm_file.h"
+#include "pm/pm_perfdata.h"
 #include "pm/pm_view.h"
 #include "tiprof/cmd.h"
 
@@ -61,11 +63,87 @@ static const struct opt_use pm_pairs_uses[] = {
 	{ OPT_END, NULL },
 };
 
+static const struct opt_use pm_convert_uses[] = {
+	{ OPT_INPUT, NULL },
+	{ OPT_OUTPUT, "the perf.data file to write (required)" },
+	{ OPT_END, NULL },
+};
+
 const struct opt_set opt_set_pm_report = { "pm report", pm_report_uses, "pm" };
 const struct opt_set opt_set_pm_lat = { "pm lat", pm_lat_uses, "pm" };
 const struct opt_set opt_set_pm_mem = { "pm mem", pm_mem_uses, "pm" };
 const struct opt_set opt_set_pm_path = { "pm path", pm_path_uses, "pm" };
 const struct opt_set opt_set_pm_pairs = { "pm pairs", pm_pairs_uses, "pm" };
+const struct opt_set opt_set_pm_convert = { "pm convert", pm_convert_uses, "pm" };
+
+/* ---- convert */
+
+/* `tiprof pm convert [FILE] -o OUT.perf.data` (sw/pm/pm_perfdata, docs/pm-perf.md). */
+static int pm_convert(int argc, char **argv)
+{
+	const struct opt_set *set = &opt_set_pm_convert;
+	struct opt_parser p;
+	struct pm_file pf;
+	struct pm_perf_input in;
+	const char *file = NULL, *out = NULL;
+	char err[1024];
+	size_t prof = 0;
+	int o;
+
+	opt_init(&p, set, argc, argv, 1);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_INPUT:
+		case OPT_OPERAND:
+			if (opt_one_file(&p, &file))
+				return TIPROF_EXIT_USAGE;
+			break;
+		case OPT_OUTPUT:
+			out = p.arg;
+			break;
+		default:
+			return TIPROF_EXIT_USAGE;
+		}
+	}
+	if (!out)
+		return opt_usage_error(set, "-o OUT.perf.data is required");
+	if (!file)
+		file = PM_DEFAULT_FILE;
+	if (pm_file_load(&pf, file, err, sizeof(err))) {
+		fprintf(stderr, "tiprof pm convert: %s\n", err);
+		pm_file_free(&pf);
+		return TIPROF_EXIT_FAIL;
+	}
+	memset(&in, 0, sizeof(in));
+	in.hdr = &pf.hdr;
+	in.cfg = &pf.cfg;
+	in.s = pf.s;
+	in.n = pf.n;
+	in.objs = pf.obj;
+	in.nobjs = pf.nobj;
+	if (pm_perfdata_write(out, &in, err, sizeof(err))) {
+		fprintf(stderr, "tiprof pm convert: %s: %s\n", file, err);
+		remove(out);
+		pm_file_free(&pf);
+		return TIPROF_EXIT_FAIL;
+	}
+	for (size_t i = 0; i < pf.n; i++) {
+		const struct tiprof_pm_sample *s = &pf.s[i];
+
+		prof += tiprof_pm_field(s, TIPROF_PM_REC_INFO, 0, TIPROF_PM_REC_INFO_TAGGED_MASK,
+					TIPROF_PM_REC_INFO_TAGGED_SHIFT) != 0;
+		prof += tiprof_pm_field(s, TIPROF_PM_REC_SINFO, 0, TIPROF_PM_REC_SINFO_PAIR_MASK,
+					TIPROF_PM_REC_SINFO_PAIR_SHIFT) &&
+			tiprof_pm_field(s, TIPROF_PM_REC_INFO, 1, TIPROF_PM_REC_INFO_TAGGED_MASK,
+					TIPROF_PM_REC_INFO_TAGGED_SHIFT);
+	}
+	fprintf(stderr, "tiprof pm convert: %zu ProfileMe samples of %s: %zu perf samples written "
+		"to %s\n", pf.n, file, prof, out);
+	pm_file_free(&pf);
+	return TIPROF_EXIT_OK;
+}
 
 /* ---- the views */
 
@@ -252,8 +330,8 @@ out:
 int cmd_pm(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "tiprof pm: missing view (report, lat, mem, path or pairs; see "
-			"tiprof help pm)\n");
+		fprintf(stderr, "tiprof pm: missing view (report, lat, mem, path, pairs or convert; "
+			"see tiprof help pm)\n");
 		return TIPROF_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
@@ -263,7 +341,9 @@ int cmd_pm(int argc, char **argv)
 	for (size_t i = 0; i < PM_NVIEWS; i++)
 		if (!strcmp(argv[1], pm_views[i].name))
 			return pm_run(&pm_views[i], argc - 1, argv + 1);
-	fprintf(stderr, "tiprof pm: '%s' is not a view (report, lat, mem, path or pairs)\n",
-		argv[1]);
+	if (!strcmp(argv[1], "convert"))
+		return pm_convert(argc - 1, argv + 1);
+	fprintf(stderr, "tiprof pm: '%s' is not a view (report, lat, mem, path, pairs or "
+		"convert)\n", argv[1]);
 	return TIPROF_EXIT_USAGE;
 }

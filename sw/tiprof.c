@@ -86,6 +86,7 @@ const struct tiprof_cmd tiprof_cmds[] = {
 #ifndef TIPROF_NO_DWARF
 	{ "pm", "ProfileMe analyses: estimated event counts, latencies, memory, paths, pairs",
 	  "usage: tiprof pm report|lat|mem|path|pairs [OPTIONS] [FILE]\n"
+	  "       tiprof pm convert [FILE] -o OUT.perf.data\n"
 	  "  Analyse the ProfileMe samples of FILE (default tiprof.tps; sample file 1.2) as the\n"
 	  "  ProfileMe paper does (docs/pm-report.md). Each sample stands for PERIOD x\n"
 	  "  (TAKEN+LOST)/n x Sel/(Sel-COLLIDED) fetches; counts are estimated as k x that with\n"
@@ -95,9 +96,10 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  mem     loads by D-cache/D-TLB outcome with their latency, per instruction and 4 KiB\n"
 	  "          data region (like perf mem report)\n"
 	  "  path    the global branch histories each instruction was fetched with\n"
-	  "  pairs   useful overlap and wasted issue slots from paired samples",
+	  "  pairs   useful overlap and wasted issue slots from paired samples\n"
+	  "  convert write perf.data for perf report / perf mem report (docs/pm-perf.md)",
 	  cmd_pm, SETS(&opt_set_pm_report, &opt_set_pm_lat, &opt_set_pm_mem, &opt_set_pm_path,
-		       &opt_set_pm_pairs) },
+		       &opt_set_pm_pairs, &opt_set_pm_convert) },
 #endif
 	{ "record", "profile a command with the TIP unit through the tiprof_pmu perf PMU",
 	  "usage: tiprof record [OPTIONS] [--] CMD [ARGS]\n"

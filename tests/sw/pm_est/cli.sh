@@ -3,7 +3,8 @@
 # cli.sh - `tiprof pm` (docs/pm-report.md) on a sample file whose estimates are worked out by
 # hand (pm_mkfile: 100 records, PERIOD 64, COLLIDED 25 -> scale 64 x 125/100 = 80): every view
 # as text and as JSON (python3 -m json.tool; the hand-worked numbers read back from the JSON),
-# -o, --sort/--event/--level/--top, and bad input: each error exits 1 (unusable input) or 2
+# -o, --sort/--event/--level/--top, convert (perf report reads the perf.data when perf is
+# installed), and bad input: each error exits 1 (unusable input) or 2
 # (bad command line) with nothing on stdout and one line on stderr naming the file or option.
 # Then, when the simulator records ProfileMe (tiprof sim -e profileme), every view on a real
 # workload with symbols. Run with the sanitized tiprof too (TIPROF_SAN).
@@ -97,6 +98,29 @@ if "$T" pm mem "$D/a.tps" -o "$D/o.txt" >"$D/out" 2>&1 && [ ! -s "$D/out" ] &&
    grep -q 'Data regions' "$D/o.txt"; then ok "-o FILE writes the view there"; else ko "-o FILE"; fi
 if "$T" help pm | grep -q -- '--sort KEY'; then ok "tiprof help pm lists --sort"; else ko "help pm"; fi
 
+echo "-- convert to perf.data"
+# the converter maps the program's segments: the hand-worked samples with a real ELF named
+if [ -n "$WL" ] && [ -x "$WL/quicksort" ] && "$MK" "$D/c.tps" pm "$WL/quicksort"; then
+	if "$T" pm convert "$D/c.tps" -o "$D/c.perf.data" 2>"$D/conv.err" &&
+	   grep -q '100 ProfileMe samples of .*: 110 perf samples written' "$D/conv.err"; then
+		ok "pm convert: $(cat "$D/conv.err")"
+	else
+		ko "pm convert: $(head -1 "$D/conv.err")"
+	fi
+	if command -v perf >/dev/null 2>&1; then
+		perf report -i "$D/c.perf.data" --stdio --sort sym 2>/dev/null >"$D/perf.txt"
+		if grep -q "Samples: 110 " "$D/perf.txt"; then
+			ok "perf report reads it: 110 samples"
+		else
+			ko "perf report: $(grep -m1 Samples "$D/perf.txt")"
+		fi
+	fi
+	bad "convert to an unwritable path" 1 "no/dir/x" "$T" pm convert "$D/c.tps" -o "$D/no/dir/x"
+else
+	echo "  (no workload ELF: the conversion itself is skipped)"
+fi
+bad "convert of a file whose ELF is missing" 1 "$D/a.tps" "$T" pm convert "$D/a.tps" -o "$D/a.data"
+
 echo "-- bad input (exit 1) and bad command lines (exit 2)"
 bad "missing file" 1 "$D/none.tps" "$T" pm report "$D/none.tps"
 bad "a TIP file" 1 "no ProfileMe records" "$T" pm lat "$D/tip.tps"
@@ -115,6 +139,8 @@ bad "bad --level" 2 "--level" "$T" pm report "$D/a.tps" --level block
 bad "bad --top" 2 "--top" "$T" pm report "$D/a.tps" --top x
 bad "two files" 2 "FILE" "$T" pm report "$D/a.tps" "$D/a.tps"
 bad "unwritable -o" 1 "cannot write" "$T" pm report "$D/a.tps" -o "$D/no/dir/x"
+bad "convert without -o" 2 "-o OUT.perf.data" "$T" pm convert "$D/a.tps"
+bad "convert of a TIP file" 1 "no ProfileMe records" "$T" pm convert "$D/tip.tps" -o "$D/t.data"
 [ -n "$TSAN" ] && bad "sanitized: truncated file" 1 "$D/short.tps" "$TSAN" pm path "$D/short.tps"
 
 # A real workload, when this tiprof's simulator records ProfileMe.
