@@ -150,7 +150,7 @@ static int add_map(struct pm_map **maps, size_t *n, uint64_t start, uint64_t end
  * whole. Returns the number of executable mappings added, -1 if the ELF cannot be read,
  * -2 out of memory. */
 static int elf_maps(struct pm_map **maps, size_t *n, const char *path, uint64_t bias,
-		    uint64_t lo, uint64_t hi, const uint8_t *bid, size_t bidlen)
+		    uint64_t lo, uint64_t hi, int data, const uint8_t *bid, size_t bidlen)
 {
 	int fd = open(path, O_RDONLY), added = 0;
 	size_t np = 0;
@@ -170,7 +170,8 @@ static int elf_maps(struct pm_map **maps, size_t *n, const char *path, uint64_t 
 
 		uint32_t prot;
 
-		if (!gelf_getphdr(e, (int)k, &ph) || ph.p_type != PT_LOAD)
+		if (!gelf_getphdr(e, (int)k, &ph) || ph.p_type != PT_LOAD ||
+		    (!data && !(ph.p_flags & PF_X)))
 			continue;
 		prot = (ph.p_flags & PF_R ? 1u : 0) | (ph.p_flags & PF_W ? 2u : 0) |
 		       (ph.p_flags & PF_X ? 4u : 0);
@@ -202,7 +203,7 @@ static int build_maps(const struct pm_perf_input *in, struct pm_map **maps, size
 	int r;
 
 	if (!in->nobjs) {
-		r = elf_maps(maps, n, h->elf_path, 0, 0, 0, h->build_id, h->build_id_len);
+		r = elf_maps(maps, n, h->elf_path, 0, 0, 0, 1, h->build_id, h->build_id_len);
 		if (r == -1 || r == 0)
 			snprintf(err, errlen, "%s: cannot read its executable segments (the "
 				 "sample file's program)", h->elf_path_len ? h->elf_path : "(no ELF)");
@@ -212,8 +213,11 @@ static int build_maps(const struct pm_perf_input *in, struct pm_map **maps, size
 	}
 	for (size_t i = 0; i < in->nobjs; i++) {
 		const struct sf_object *o = &in->objs[i];
+		int first = 1;	/* the file's data segments once, with its first record */
 
-		r = elf_maps(maps, n, o->path, o->bias, o->start, o->end, o->build_id,
+		for (size_t j = 0; j < i; j++)
+			first &= strcmp(in->objs[j].path, o->path) != 0 || in->objs[j].bias != o->bias;
+		r = elf_maps(maps, n, o->path, o->bias, o->start, o->end, first, o->build_id,
 			     o->build_id_len);
 		/* an object this machine does not have: its range, offset = link address */
 		if (r <= 0 && r != -2)

@@ -3,7 +3,7 @@
 # perf.data writer sw/lib/perfdata_writer.c), linked into tiprof for `tiprof pm convert`, and
 # its test with the real perf (tests/sw/pm/test_pm_perf.sh). Included by sw/sw.mk before the
 # tiprof link rule (it appends to SW_LIB_SRCS).
-## test-pm-perf: ProfileMe samples converted to perf.data: perf report shows the functions with exact sample shares, perf mem report the loads' latencies, levels, TLB and data symbols
+## test-pm-perf: ProfileMe samples converted to perf.data: perf report shows the functions with exact sample shares, perf mem report the loads' latencies, levels, TLB and data symbols; a simulator recording of a PIE agrees with the sample file (~5 s)
 
 PM_PERF_SRCS  := sw/pm/pm_perfdata.c
 SW_LIB_SRCS   += $(PM_PERF_SRCS)
@@ -11,6 +11,7 @@ CFLAGS_sw/pm/pm_perfdata.c := $(SAMPLE_CFLAGS)
 PM_PERF_TDIR  := tests/sw/pm
 PM_PERF_TBINS := $(BUILD)/sw/pm/pm_perf_mk $(BUILD)/sw/pm/pm_perf_conv
 PM_PERF_ELF   := $(BUILD)/workloads/ptrchase
+PM_PERF_DYN   := $(BUILD)/workloads-dyn/ptrchase
 
 .PHONY: test-pm-perf
 # the workload ELF comes with the simulator's workloads (sim/workloads)
@@ -29,8 +30,8 @@ $(BUILD)/sw/pm/pm_perf_conv: $(PM_PERF_TDIR)/pm_perf_conv.c $(PM_PERF_SRCS) sw/p
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(SAMPLE_CFLAGS) -Isw/pm -o $@ $< $(PM_PERF_SRCS) \
 	  sw/lib/perfdata_writer.c $(SAMPLE_SRCS) -lelf
 
-test-pm-perf: $(PM_PERF_TBINS) $(PM_PERF_ELF)
+test-pm-perf: $(PM_PERF_TBINS) $(PM_PERF_ELF) $(PM_PERF_DYN) $(TIPROF_BIN)
 	@echo "== test-pm-perf: ProfileMe samples to perf.data, read by perf report and perf mem report"
 	@CROSS_COMPILE=$(CROSS_COMPILE) $(PM_PERF_TDIR)/test_pm_perf.sh $(PM_PERF_TBINS) $(PM_PERF_ELF) \
-	  $(BUILD)/sw/pm/tmp
+	  $(BUILD)/sw/pm/tmp $(TIPROF_BIN) $(PM_PERF_DYN)
 endif

@@ -11,9 +11,16 @@
 #                           latency, and the total weight;
 #   perf buildid-list       the ELF's build-id.
 # The checks are shown to fail on files made with one wrong weight or one sample moved.
-# Usage: test_pm_perf.sh PM_PERF_MK PM_PERF_CONV ELF DIR   (CROSS_COMPILE: riscv64 binutils)
+# Then a real recording: the simulator records ProfileMe samples (pairs, wrong-path
+# instructions) of a dynamically linked PIE (object records: the program, ld.so, libc at
+# their biases); after the conversion perf must agree with what pm_perf_expect.py derives
+# from the sample file's text and the program's symbols (sample total, per-function counts,
+# total weight, per-function counts by cache level), and a changed perf output is caught.
+# Usage: test_pm_perf.sh PM_PERF_MK PM_PERF_CONV ELF DIR TIPROF DYN_ELF
+#   (CROSS_COMPILE: riscv64 binutils)
 set -u
-MK=$1 CONV=$2 ELF=$3 DIR=$4
+MK=$1 CONV=$2 ELF=$3 DIR=$4 TIPROF=$5 DYN=$6
+HERE=$(dirname "$0")
 X=${CROSS_COMPILE:-riscv64-linux-gnu-}
 mkdir -p "$DIR"
 pass=0 fail=0
@@ -120,6 +127,34 @@ convert wrongweight 60 41 && ! check_mem "$DIR/wrongweight.data" >/dev/null &&
 convert wrongcount 59 40 && ! check_report "$DIR/wrongcount.data" >/dev/null &&
 	ok "one sample fewer in $F1 is caught by the perf report check" ||
 	bad "the perf report check did not notice a missing sample"
+
+# ---------------------------------------------------------------- a real recording
+PC=$DIR/pc
+cp "$DYN" "$PC" && "${X}objcopy" --wildcard --strip-symbol='$x*' --strip-symbol='$d*' "$PC" ||
+	{ echo "  FAIL: cannot copy $DYN"; exit 1; }
+if "$TIPROF" sim -e profileme -c 64 --pair 32 --profile "$DIR/pc.tps" --no-progress -o /dev/null \
+	"$(realpath "$PC")" 16384 >/dev/null 2>"$DIR/pc.err" && "$CONV" "$DIR/pc.tps" "$DIR/pc.data"; then
+	ok "recorded and converted $(basename "$DYN") (PIE): $(grep -o '[0-9]* ProfileMe samples ([^)]*)' "$DIR/pc.err")"
+	"$TIPROF" dump "$DIR/pc.tps" >"$DIR/pc.dump"
+	grep -q '^object: main .* bias=0x[1-9a-f]' "$DIR/pc.dump" && ok "the file has object records (the PIE at a bias)" ||
+		bad "no object record with a bias in the recording"
+	"${X}nm" -S --defined-only "$PC" >"$DIR/pc.nm"
+	perf report -i "$DIR/pc.data" --stdio -n --sort dso,sym >"$DIR/pc.rep" 2>/dev/null
+	perf mem report -i "$DIR/pc.data" --stdio -F sample,mem,sym,dso >"$DIR/pc.mem" 2>/dev/null
+	n=$(perf script -i "$DIR/pc.data" -F ip 2>/dev/null | wc -l)
+	expect() { python3 "$HERE/pm_perf_expect.py" "$DIR/pc.dump" "$(realpath "$PC")" "$DIR/pc.nm" "$1" "$2" "$n"; }
+	out=$(expect "$DIR/pc.rep" "$DIR/pc.mem")
+	echo "$out" | sed 's/^  ok: /  ok: real recording: /; s/^  FAIL: /  FAIL: real recording: /'
+	pass=$((pass + $(echo "$out" | grep -c '^  ok: '))) fail=$((fail + $(echo "$out" | grep -c '^  FAIL: ')))
+	# the comparison can fail: perf's output with one row's level changed, or the weight off by one
+	sed '0,/L1 miss/s//L1 hit /' "$DIR/pc.mem" >"$DIR/pc.mem.lvl"
+	awk '/^# Total weight : / { $NF = $NF + 1 } { print }' "$DIR/pc.mem" >"$DIR/pc.mem.w"
+	! expect "$DIR/pc.rep" "$DIR/pc.mem.lvl" >/dev/null && ! expect "$DIR/pc.rep" "$DIR/pc.mem.w" >/dev/null &&
+		ok "real recording: a perf mem row with another level, a total weight off by one, are caught" ||
+		bad "real recording: a changed perf mem output was not caught"
+else
+	bad "real recording: $(tail -1 "$DIR/pc.err")"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
