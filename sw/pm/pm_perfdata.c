@@ -311,19 +311,25 @@ int pm_perfdata_write(const char *path, const struct pm_perf_input *in, char *er
 		      size_t errlen)
 {
 	const uint64_t feats = (1ull << PDW_FEAT_BUILD_ID) | (1ull << PDW_FEAT_EVENT_DESC);
-	unsigned priv = (in->cfg->ctrl & TIPROF_PM_CTRL_PRIV_MASK) >> TIPROF_PM_CTRL_PRIV_SHIFT;
 	struct pdw_attr attr = {
-		.type = PDW_TYPE_RAW, .config = 0, .period = in->cfg->period,
-		.sample_type = SAMPLE_TYPE, .clockid = PDW_CLOCK_MONOTONIC,
-		.flags = PDW_ATTR_FLAGS | ATTR_PRECISE_IP |
-			 (priv & ~(1u << TIPROF_PRIV_U) ? 0 : PDW_ATTR_EXCLUDE_KERNEL),
+		.type = PDW_TYPE_RAW, .config = 0, .sample_type = SAMPLE_TYPE,
+		.clockid = PDW_CLOCK_MONOTONIC, .flags = PDW_ATTR_FLAGS | ATTR_PRECISE_IP,
 	};
 	struct pdw_buf b = { 0 };
 	struct pm_map *maps = NULL;
 	struct pm_item *it;
 	size_t nmaps = 0, nit = 0, data_off, table, off;
 	const char *prog;
+	unsigned priv;
 
+	if (!in->hdr || !in->cfg || (in->n && !in->s) || (in->nobjs && !in->objs)) {
+		snprintf(err, errlen, "no header, ProfileMe config or samples to convert");
+		return -1;
+	}
+	priv = (in->cfg->ctrl & TIPROF_PM_CTRL_PRIV_MASK) >> TIPROF_PM_CTRL_PRIV_SHIFT;
+	attr.period = in->cfg->period;
+	if (!(priv & ~(1u << TIPROF_PRIV_U)))
+		attr.flags |= PDW_ATTR_EXCLUDE_KERNEL;
 	if (build_maps(in, &maps, &nmaps, err, errlen)) {
 		free(maps);
 		return -1;
