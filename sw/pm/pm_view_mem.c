@@ -29,14 +29,14 @@ static int region_cmp(const void *a, const void *b)
 	return x->base < y->base ? -1 : x->base > y->base;
 }
 
-/* Mean memory latency of class c (-1: none), or of every class (c = 4). */
-static double cls_lat(const struct pm_est_mem *m, unsigned c)
+/* Mean memory latency of the classes in mask (bit c = class c), -1: no such load. */
+static double cls_lat(const struct pm_est_mem *m, unsigned mask)
 {
 	double s = 0;
 	uint64_t n = 0;
 
 	for (unsigned i = 0; i < 4; i++)
-		if (c == 4 || c == i) {
+		if ((mask >> i) & 1u) {
 			s += m->lat_sum[i];
 			n += m->lat_n[i];
 		}
@@ -74,7 +74,7 @@ static void json_mem(const struct pm_view *v, const struct pm_est_mem *m)
 static void text_mem(const struct pm_view *v, const struct pm_est_mem *m)
 {
 	FILE *o = v->out;
-	double lo, hi, l = cls_lat(m, 4);
+	double lo, hi, l = cls_lat(m, 0xF);
 	char a[32], b[32], c[32];
 
 	pm_est_interval(v->e, m->loads, &lo, &hi);
@@ -87,8 +87,8 @@ static void text_mem(const struct pm_view *v, const struct pm_est_mem *m)
 		fprintf(o, " %7.1f", l);
 	else
 		fprintf(o, " %7s", "-");
-	for (unsigned c = 0; c < 2; c++) {
-		double x = cls_lat(m, c);
+	for (unsigned c = 0; c < 2; c++) {	/* L1 hits (classes 0, 2), L1 misses (1, 3) */
+		double x = cls_lat(m, c ? 0xA : 0x5);
 
 		if (x >= 0)
 			fprintf(o, " %7.1f", x);
@@ -96,6 +96,28 @@ static void text_mem(const struct pm_view *v, const struct pm_est_mem *m)
 			fprintf(o, " %7s", "-");
 	}
 	fprintf(o, " %6" PRIu64 " %6" PRIu64, m->stores, m->store_dc_miss);
+}
+
+/* The loads' memory latency in log2 buckets (cycles:loads), on a line of its own. */
+static void text_buckets(FILE *o, const struct pm_est_mem *m)
+{
+	int any = 0;
+
+	for (unsigned b = 0; b < PM_EST_HBINS; b++) {
+		unsigned lo = pm_est_bin_lo(b), hi = b ? 2 * lo - 1 : 0;
+
+		if (!m->hist[b])
+			continue;
+		if (!any)
+			fprintf(o, "        load latency:");
+		any = 1;
+		if (lo == hi)
+			fprintf(o, " %u:%" PRIu64, lo, m->hist[b]);
+		else
+			fprintf(o, " %u-%u:%" PRIu64, lo, hi, m->hist[b]);
+	}
+	if (any)
+		fputc('\n', o);
 }
 
 static void text_cols(FILE *o, const char *what)
@@ -159,6 +181,7 @@ int pm_view_mem(const struct pm_view *v)
 			text_mem(v, &r[i]->mem);
 			pm_view_insn_name(v, r[i]->pc, name, sizeof(name));
 			fprintf(o, " %s\n", name);
+			text_buckets(o, &r[i]->mem);
 		}
 		fprintf(o, "\nData regions of %llu bytes, by accesses:\n",
 			1ull << v->e->opts.region_shift);
@@ -166,6 +189,7 @@ int pm_view_mem(const struct pm_view *v)
 		for (size_t i = 0; i < ng; i++) {
 			text_mem(v, &g[i]->mem);
 			fprintf(o, " 0x%" PRIx64 "\n", g[i]->base);
+			text_buckets(o, &g[i]->mem);
 		}
 	}
 	free(r);
