@@ -185,6 +185,12 @@ struct cov {
 	uint64_t in, all;
 };
 
+/* Relative error by expected sample count (the paper's Figure 3): bin b holds the PC x event
+ * pairs whose expected k (truth / scale) is in [2^b, 2^(b+1)). */
+#define FIG3_BINS 16
+static double fig3_sq[FIG3_BINS], fig3_k[FIG3_BINS];
+static uint64_t fig3_n[FIG3_BINS];
+
 static void tally(struct cov *c, double truth, double lo, double hi)
 {
 	c->all++;
@@ -255,6 +261,16 @@ static void coverage_run(const struct synth *y, uint64_t m, unsigned period, str
 				continue;	/* a PC x event that never happens: nothing to cover */
 			pm_est_interval(&e, k, &lo, &hi);
 			tally(good, tr, lo, hi);
+			if (tr / e.scale >= 1.0) {
+				double kx = tr / e.scale, rel = (pm_est_count(&e, k) - tr) / tr;
+				unsigned b = 0;
+
+				while (b + 1 < FIG3_BINS && kx >= (double)(2u << b))
+					b++;
+				fig3_sq[b] += rel * rel;
+				fig3_k[b] += kx;
+				fig3_n[b]++;
+			}
 			/* wrong 1: k x PERIOD, the interval without the counters' scale */
 			tally(noscale, tr, lo * period / e.scale, hi * period / e.scale);
 			/* wrong 2: Wald, k/n +- z sqrt(p(1-p)/n) */
@@ -288,6 +304,20 @@ static void test_coverage(unsigned reps)
 	printf("   wrong: k x PERIOD (no counters):          %.4f\n", cn);
 	printf("   wrong: Wald interval:                     %.4f\n", cw);
 	CHECK(cg >= 0.93 && cg <= 0.99, "coverage %.4f outside 0.93..0.99", cg);
+	printf("   relative error vs expected k (Figure 3): rms error x sqrt(k) stays ~1\n");
+	for (unsigned b = 0; b < FIG3_BINS; b++) {
+		double rms, mk;
+
+		if (fig3_n[b] < 200)
+			continue;
+		rms = sqrt(fig3_sq[b] / (double)fig3_n[b]);
+		mk = fig3_k[b] / (double)fig3_n[b];
+		printf("     k %5u..%-5u  %6llu pairs  mean k %7.1f  rms rel. error %.4f  x sqrt(k) "
+		       "%.3f\n", 1u << b, (2u << b) - 1, (unsigned long long)fig3_n[b], mk, rms,
+		       rms * sqrt(mk));
+		CHECK(rms * sqrt(mk) > 0.6 && rms * sqrt(mk) < 1.3,
+		      "rms relative error x sqrt(k) = %.3f at k ~ %.0f", rms * sqrt(mk), mk);
+	}
 	CHECK(!(cn >= 0.93 && cn <= 0.99), "the estimator without the counters passes (%.4f)", cn);
 	CHECK(!(cw >= 0.93 && cw <= 0.99), "the Wald interval passes (%.4f)", cw);
 }
