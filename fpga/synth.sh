@@ -37,7 +37,7 @@ run_xilinx() { # W XLEN DEPTH flat|hier
 run_ice40() {
   local tag=ice40-csrclk$1 st=${2:-0}
   [ "$st" = 1 ] && tag=$tag-s
-  $yosys -q -l "$out/$tag.log" -p "read_verilog -sv $rtl fpga/tiprof_fpga_top.sv; chparam -set W 2 \
+  $yosys -q -l "$out/$tag.log" -p "read_verilog -sv -Irtl $rtl fpga/tiprof_fpga_top.sv; chparam -set W 2 \
     -set XLEN 32 -set FifoDepth 2 -set CsrOwnClock $1 -set InputStage $st tiprof_fpga_top; \
     synth_ice40 -top tiprof_fpga_top -json $out/$tag.json" >/dev/null 2>&1 \
     || { echo "synth: synth_ice40 failed (see $out/$tag.log)"; return 1; }

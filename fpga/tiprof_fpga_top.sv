@@ -6,6 +6,8 @@
 // frequency is that of the paths a core sees every cycle (ROB inputs into the selection and the
 // FIFO, the sampler), which is what a core clocks the unit at; CSR accesses are rare and can be
 // given two cycles.
+`include "tiprof_pm_tieoff.svh"
+
 module tiprof_fpga_top #(
   parameter int W         = 2,    // [1,8]
   parameter int XLEN      = 32,   // [32,64]
@@ -69,7 +71,7 @@ module tiprof_fpga_top #(
 
   assign dout_o = dout_q;
 
-  logic [1:0] unused_pm_tag;   // pm_tag_o of a unit without ProfileMe (0)
+  `TIPROF_PM_TIEOFF_DECL   // pm_tag_o of a unit without ProfileMe (reads 0)
 
   tiprof_unit #(
     .W         (W),
@@ -92,33 +94,8 @@ module tiprof_fpga_top #(
     .rob_disp_idx_i     (in_q[5*W + 2*W*XLEN + BankW + 1 +: W*RobIdxW]),
     .priv_i             (in_q[5*W + 2*W*XLEN + BankW + 1 + W*RobIdxW +: 2]),
     .ctx_id_i           (in_q[5*W + 2*W*XLEN + BankW + 3 + W*RobIdxW +: 16]),
-    // no ProfileMe subsystem here (PmF = 0): its ports tied off
-    .pm_fetch_valid_i   ('0),
-    .pm_fetch_pc_i      ('0),
-    .pm_fetch_br_i      ('0),
-    .pm_fetch_hist_i    ('0),
-    .pm_fetch_icmiss_i  ('0),
-    .pm_fetch_itlbmiss_i('0),
-    .pm_fetch_priv_i    ('0),
-    .pm_fetch_ctx_i     ('0),
-    .pm_map_i           ('0),
-    .pm_ready_i         ('0),
-    .pm_issue_i         ('0),
-    .pm_mem_i           ('0),
-    .pm_complete_i      ('0),
-    .pm_retire_i        ('0),
-    .pm_abort_i         ('0),
-    .pm_abort_reason_i  ('0),
-    .pm_load_i          ('0),
-    .pm_store_i         ('0),
-    .pm_br_valid_i      ('0),
-    .pm_br_taken_i      ('0),
-    .pm_br_mispred_i    ('0),
-    .pm_ea_valid_i      ('0),
-    .pm_ea_i            ('0),
-    .pm_dc_miss_i       ('0),
-    .pm_dtlb_miss_i     ('0),
-    .pm_tag_o           (unused_pm_tag),
+    // no ProfileMe subsystem here (PmF = 0): its ports tied off (rtl/tiprof_pm_tieoff.svh)
+    `TIPROF_PM_TIEOFF_PORTS,
     .csr_req_i          (in_q[5*W + 2*W*XLEN + BankW + 19 + W*RobIdxW]),
     .csr_we_i           (in_q[5*W + 2*W*XLEN + BankW + 20 + W*RobIdxW]),
     .csr_addr_i         (in_q[5*W + 2*W*XLEN + BankW + 21 + W*RobIdxW +: 12]),

@@ -8,6 +8,9 @@ TIP_DIR      := tests/rtl
 COSIM_DIR    := sim/cosim
 TIP_RTL      := $(shell grep -v '^//' rtl/tiprof.f)
 TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
+# Included by the SystemVerilog around a unit without ProfileMe (found through -Irtl): its PM
+# ports tied off, generated from spec/tiprof_regs.json (make regs).
+TIP_SVH      := rtl/tiprof_pm_tieoff.svh
 TIP_TB_SRCS  := $(COSIM_DIR)/harness.c $(TIP_DIR)/harness_bench.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
                 $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c \
                 $(TIP_DIR)/bench_replay.c $(TIP_DIR)/bench_violation.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c
@@ -58,7 +61,7 @@ define verilate_tb
 @echo "  VERILATE W=$(call cfg_w,$(2)) XLEN=$(call cfg_x,$(2)) DEPTH=$(call cfg_d,$(2)) STAGE=$(call cfg_s,$(2))$(4)"
 @rm -rf $(1) && mkdir -p $(1)/harness
 @$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast \
-	  -Wno-fatal -Mdir $(1) --top-module tiprof_tb -LDFLAGS -lm \
+	  -Wno-fatal -Mdir $(1) --top-module tiprof_tb -Irtl -LDFLAGS -lm \
 	  -GW=$(call cfg_w,$(2)) -GXLEN=$(call cfg_x,$(2)) -GDEPTH=$(call cfg_d,$(2)) -GSTAGE=$(call cfg_s,$(2)) \
 	  $(3) $(TIP_TB_SV) \
 	  $(abspath $(1)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
@@ -72,8 +75,8 @@ define verilate_tb
 	  || { tail -30 $(1)/build.log; exit 1; }
 endef
 
-$(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP_DIR)/dpi.c \
-			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
+$(BUILD)/vtip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) $(TIP_SVH) rtl/lint/verilator.vlt \
+			    $(TIP_DIR)/dpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS)
 	$(call verilate_tb,$(@D),$*,$(TIP_ASSERT) rtl/lint/verilator.vlt $(TIP_RTL))
 
 # The benches on the C-driven RTL (run_model.c with -DTIP_RUN_VU); linked by g++ (C++ runtime).
@@ -104,10 +107,10 @@ $(BUILD)/itip/rtl/%.sv: rtl/%.sv
 	@mkdir -p $(@D)
 	@sed 's/\<always_comb\>/always @*/' $< > $@
 
-$(BUILD)/itip/%.vvp: $(TIP_IRTL) $(TIP_TB_SV)
+$(BUILD)/itip/%.vvp: $(TIP_IRTL) $(TIP_TB_SV) $(TIP_SVH)
 	@mkdir -p $(@D)
 	@echo "  IVERILOG W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*) STAGE=$(call cfg_s,$*)"
-	@$(IVERILOG) -g2012 -DTIPROF_VPI -o $@ -s tiprof_tb \
+	@$(IVERILOG) -g2012 -DTIPROF_VPI -Irtl -o $@ -s tiprof_tb \
 	  -Ptiprof_tb.W=$(call cfg_w,$*) -Ptiprof_tb.XLEN=$(call cfg_x,$*) \
 	  -Ptiprof_tb.DEPTH=$(call cfg_d,$*) -Ptiprof_tb.STAGE=$(call cfg_s,$*) $(TIP_IRTL) $(TIP_TB_SV) > $@.log 2>&1 \
 	  || { cat $@.log; exit 1; }
@@ -148,7 +151,7 @@ $(BUILD)/ntip-netlist/%.v: $(TIP_RTL)
 	  synth -top tiprof_unit -flatten; rename tiprof_unit tiprof_unit_netlist; \
 	  write_verilog -noattr $@" >/dev/null || { tail -20 $(@D)/$*.log; exit 1; }
 $(BUILD)/ntip/%/Vtiprof_tb: $(BUILD)/ntip-netlist/%.v $(TIP_DIR)/tiprof_unit_netlist_shim.sv \
-			    $(TIP_TB_SV) $(TIP_DIR)/dpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) \
+			    $(TIP_TB_SV) $(TIP_SVH) $(TIP_DIR)/dpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) \
 			    $(VCD_LIB) $(TIP_CORE_LIBS)
 	$(call verilate_tb,$(@D),$*,+define+TIPROF_NETLIST $(TIP_DIR)/tiprof_unit_netlist_shim.sv \
 	  $(BUILD)/ntip-netlist/$*.v, (netlist))
@@ -195,13 +198,13 @@ test-tip-mutant-matrix: $(foreach c,$(TIP_MUTANT_CFGS),$(BUILD)/vtip/$(c)/Vtipro
 TEST_TARGETS += test-tip-coverage
 TIP_COV_CFG    := 2-64-16
 TIP_COV_CYCLES ?= 1800000
-$(BUILD)/ctip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) rtl/lint/verilator.vlt $(TIP_DIR)/dpi.c \
-			    $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS) \
+$(BUILD)/ctip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) $(TIP_SVH) rtl/lint/verilator.vlt \
+			    $(TIP_DIR)/dpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS) \
 			    $(TIP_DIR)/coverage_dump.sv $(TIP_DIR)/coverage_dump.cpp
 	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*) (line + toggle coverage)"
 	@rm -rf $(@D) && mkdir -p $(@D)/harness
 	@$(VERILATOR) --cc --exe --main --timing $(TIP_ASSERT) --coverage-line --coverage-toggle -O3 \
-	  --x-assign fast --x-initial fast -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -LDFLAGS -lm \
+	  --x-assign fast --x-initial fast -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -Irtl -LDFLAGS -lm \
 	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
 	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_DIR)/coverage_dump.sv $(TIP_TB_SV) \
 	  $(abspath $(TIP_DIR)/coverage_dump.cpp) \

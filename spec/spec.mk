@@ -4,7 +4,7 @@
 
 REGMAP_SRC := spec/tiprof_regs.json
 REGMAP_GEN := rtl/tiprof_reg_pkg.sv include/tiprof/tiprof_regs.h docs/registers.md \
-              include/tiprof/tiprof_pm_wire.h tests/rtl/pm/tiprof_pm_wire.svh
+              include/tiprof/tiprof_pm_wire.h tests/rtl/pm/tiprof_pm_wire.svh rtl/tiprof_pm_tieoff.svh
 
 ## regs: regenerate the SystemVerilog package, C header and docs table from spec/tiprof_regs.json
 ## test-regmap: the generated register-map files agree with spec/tiprof_regs.json; the C header compiles

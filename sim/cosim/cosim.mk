@@ -17,11 +17,11 @@ TIP_VU_VFLAGS  = --cc --lib-create tiprof_vu -O3 --x-assign fast --x-initial fas
 TIP_VU_CXXOPT ?= -O3 -march=native
 .SECONDARY: $(foreach c,4-64-8 1-64-64 2-64-64 4-64-64,$(BUILD)/vu/$(c)/libtiprof_vu.a \
 	    $(BUILD)/vu/$(c)/vu.o)
-$(BUILD)/vu/%/libtiprof_vu.a: $(TIP_RTL) $(COSIM_DIR)/tiprof_vu.sv rtl/lint/verilator.vlt $(COSIM_DIR)/cosim.mk \
-			      $(COSIM_DIR)/vu_proto.awk
+$(BUILD)/vu/%/libtiprof_vu.a: $(TIP_RTL) $(COSIM_DIR)/tiprof_vu.sv $(TIP_SVH) rtl/lint/verilator.vlt \
+			      $(COSIM_DIR)/cosim.mk $(COSIM_DIR)/vu_proto.awk
 	@echo "  VERILATE (C-driven, speed) W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*)"
 	@rm -rf $(@D) && mkdir -p $(@D)
-	@$(VERILATOR) $(TIP_VU_VFLAGS) -Mdir $(@D) --top-module tiprof_vu \
+	@$(VERILATOR) $(TIP_VU_VFLAGS) -Mdir $(@D) --top-module tiprof_vu -Irtl \
 	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
 	  rtl/lint/verilator.vlt $(TIP_RTL) $(COSIM_DIR)/tiprof_vu.sv > $(@D)/verilate.log 2>&1 \
 	  || { cat $(@D)/verilate.log; exit 1; }

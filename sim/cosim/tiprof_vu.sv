@@ -13,6 +13,8 @@
 // [43] exception, [45:44] priv, [46] reset, [47] csr_req, [48] csr_we, [50:49] csr_priv,
 // [62:51] csr_addr, [63] ROB-contract checks off for this cycle, [79:64] ctx_id. Per-bank fields: in_head_pc/in_disp_pc bank b at
 // [b*XLEN +: XLEN], in_disp_idx bank b at [b*16 +: 16].
+`include "tiprof_pm_tieoff.svh"
+
 module tiprof_vu #(
   parameter int W       = 4,    // [1,8]
   parameter int XLEN    = 64,   // [32,64]
@@ -48,7 +50,7 @@ module tiprof_vu #(
   logic [XLEN-1:0]      csr_wdata = '0;
   logic [1:0]           csr_priv = '0;
 
-  logic [1:0] unused_pm_tag;   // pm_tag_o of a unit without ProfileMe (0)
+  `TIPROF_PM_TIEOFF_DECL   // pm_tag_o of a unit without ProfileMe (reads 0)
 
   tiprof_unit #(
     .W         (W),
@@ -70,33 +72,8 @@ module tiprof_vu #(
     .rob_disp_idx_i     (disp_idx),
     .priv_i             (priv),
     .ctx_id_i           (ctx_id),
-    // no ProfileMe subsystem here (PmF = 0): its ports tied off
-    .pm_fetch_valid_i   ('0),
-    .pm_fetch_pc_i      ('0),
-    .pm_fetch_br_i      ('0),
-    .pm_fetch_hist_i    ('0),
-    .pm_fetch_icmiss_i  ('0),
-    .pm_fetch_itlbmiss_i('0),
-    .pm_fetch_priv_i    ('0),
-    .pm_fetch_ctx_i     ('0),
-    .pm_map_i           ('0),
-    .pm_ready_i         ('0),
-    .pm_issue_i         ('0),
-    .pm_mem_i           ('0),
-    .pm_complete_i      ('0),
-    .pm_retire_i        ('0),
-    .pm_abort_i         ('0),
-    .pm_abort_reason_i  ('0),
-    .pm_load_i          ('0),
-    .pm_store_i         ('0),
-    .pm_br_valid_i      ('0),
-    .pm_br_taken_i      ('0),
-    .pm_br_mispred_i    ('0),
-    .pm_ea_valid_i      ('0),
-    .pm_ea_i            ('0),
-    .pm_dc_miss_i       ('0),
-    .pm_dtlb_miss_i     ('0),
-    .pm_tag_o           (unused_pm_tag),
+    // no ProfileMe subsystem here (PmF = 0): its ports tied off (rtl/tiprof_pm_tieoff.svh)
+    `TIPROF_PM_TIEOFF_PORTS,
     .csr_req_i          (csr_req),
     .csr_we_i           (csr_we),
     .csr_addr_i         (csr_addr),

@@ -72,15 +72,15 @@ if s.count(old) != 1:
     sys.exit(f"mutate: '{old}' occurs {s.count(old)} times in {path}")
 open(path, 'w').write(s.replace(old, new))
 PY
-  key=$( { cd "$tmp" && cat $rtl; cd "$top" && cat tests/rtl/tiprof_tb.sv rtl/lint/verilator.vlt \
-           "$base/harness/libtiprof_tb.a" $libs; echo "$cfg $vflags"; "$verilator" --version; } |
+  key=$( { cd "$tmp" && cat $rtl; cd "$top" && cat tests/rtl/tiprof_tb.sv rtl/tiprof_pm_tieoff.svh \
+           rtl/lint/verilator.vlt "$base/harness/libtiprof_tb.a" $libs; echo "$cfg $vflags"; "$verilator" --version; } |
          sha256sum | cut -c1-16)
   dir=$cache/$cfg/m$i-$key
   if [ -x "$dir/obj/Vtiprof_tb" ]; then
     rm -rf "$tmp"
   else
     rm -rf "$cache/$cfg/m$i-"*; mv "$tmp" "$dir"
-    if ! ( cd "$dir" && $verilator $vflags -Mdir obj --top-module tiprof_tb -LDFLAGS -lm \
+    if ! ( cd "$dir" && $verilator $vflags -Mdir obj --top-module tiprof_tb -I"$top/rtl" -LDFLAGS -lm \
              -GW="$w" -GXLEN="$x" -GDEPTH="$d" "$top/rtl/lint/verilator.vlt" $rtl "$top/tests/rtl/tiprof_tb.sv" \
              "$top/$base/harness/libtiprof_tb.a" $libs >verilate.log 2>&1 &&
            make -s -C obj -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 >build.log 2>&1 ); then

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Testbench of tiprof_unit: all stimulus and checks are C (sim/cosim/harness.c), reached over
 // DPI-C on Verilator or through VPI system tasks on Icarus (define TIPROF_VPI).
+`include "tiprof_pm_tieoff.svh"
+
 module tiprof_tb #(
   parameter int W       = 4,    // [1,8]
   parameter int XLEN    = 64,   // [32,64]
@@ -46,7 +48,7 @@ module tiprof_tb #(
   logic [XLEN-1:0]      csr_rdata;
   logic                 csr_illegal, irq;
 
-  logic [1:0] unused_pm_tag;   // pm_tag_o of a unit without ProfileMe (0)
+  `TIPROF_PM_TIEOFF_DECL   // pm_tag_o of a unit without ProfileMe (reads 0)
 
   tiprof_unit #(
     .W         (W),
@@ -69,33 +71,8 @@ module tiprof_tb #(
     .rob_disp_idx_i     (disp_idx),
     .priv_i             (priv),
     .ctx_id_i           (ctx_id),
-    // no ProfileMe subsystem here (PmF = 0): its ports tied off
-    .pm_fetch_valid_i   ('0),
-    .pm_fetch_pc_i      ('0),
-    .pm_fetch_br_i      ('0),
-    .pm_fetch_hist_i    ('0),
-    .pm_fetch_icmiss_i  ('0),
-    .pm_fetch_itlbmiss_i('0),
-    .pm_fetch_priv_i    ('0),
-    .pm_fetch_ctx_i     ('0),
-    .pm_map_i           ('0),
-    .pm_ready_i         ('0),
-    .pm_issue_i         ('0),
-    .pm_mem_i           ('0),
-    .pm_complete_i      ('0),
-    .pm_retire_i        ('0),
-    .pm_abort_i         ('0),
-    .pm_abort_reason_i  ('0),
-    .pm_load_i          ('0),
-    .pm_store_i         ('0),
-    .pm_br_valid_i      ('0),
-    .pm_br_taken_i      ('0),
-    .pm_br_mispred_i    ('0),
-    .pm_ea_valid_i      ('0),
-    .pm_ea_i            ('0),
-    .pm_dc_miss_i       ('0),
-    .pm_dtlb_miss_i     ('0),
-    .pm_tag_o           (unused_pm_tag),
+    // no ProfileMe subsystem here (PmF = 0): its ports tied off (rtl/tiprof_pm_tieoff.svh)
+    `TIPROF_PM_TIEOFF_PORTS,
     .csr_req_i          (csr_req),
     .csr_we_i           (csr_we),
     .csr_addr_i         (csr_addr),
