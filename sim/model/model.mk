@@ -11,7 +11,7 @@ TIPMODEL_LIB    := $(BUILD)/model/libtiprof_tipmodel.a
 TIPMODEL_CFLAGS := -I$(TIPMODEL_DIR)
 TIPMODEL_HDRS   := $(TIPMODEL_DIR)/tip_model.h include/tiprof/tiprof_regs.h \
                    include/tiprof/sample.h
-TIPMODEL_TESTS  := fig4 paths csr random stage
+TIPMODEL_TESTS  := fig4 paths csr random stage insn
 TIPMODEL_TBINS  := $(TIPMODEL_TESTS:%=$(BUILD)/model/test_%)
 
 ## test-tipmodel: the TIP unit's C reference model: Figure 4 examples, commit-state paths, FIFO, CSR port, random-sampling statistics
@@ -25,15 +25,25 @@ $(TIPMODEL_LIB): $(call obj,$(TIPMODEL_DIR)/tip_model.c)
 	@echo "  AR      $@"
 	@rm -f $@ && $(AR) rcs $@ $^
 
-$(BUILD)/model/tmt.o: tests/sim/model/tmt.c tests/sim/model/tmt.h $(TIPMODEL_HDRS)
+# The model tests' check counting (tests/include/tsection.c, on tcheck.h), shared with test-pmmodel.
+TSECTION_SRCS := tests/include/tsection.c
+TSECTION_HDRS := tests/include/tsection.h tests/include/tcheck.h
+
+$(BUILD)/model/tmt.o: tests/sim/model/tmt.c tests/sim/model/tmt.h $(TSECTION_HDRS) $(TIPMODEL_HDRS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -c -o $@ $<
+	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -Itests/include -c -o $@ $<
 
-$(BUILD)/model/test_%: tests/sim/model/test_%.c tests/sim/model/tmt.h \
-		       $(BUILD)/model/tmt.o $(TIPMODEL_LIB)
+$(BUILD)/model/tsection.o: $(TSECTION_SRCS) $(TSECTION_HDRS)
+	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -o $@ $< $(BUILD)/model/tmt.o $(TIPMODEL_LIB) -lm $(LDFLAGS)
+	@$(CC) $(ALL_CFLAGS) -Itests/include -c -o $@ $<
+
+$(BUILD)/model/test_%: tests/sim/model/test_%.c tests/sim/model/tmt.h $(TSECTION_HDRS) \
+		       $(BUILD)/model/tmt.o $(BUILD)/model/tsection.o $(TIPMODEL_LIB)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -Itests/include -o $@ $< $(BUILD)/model/tmt.o \
+	  $(BUILD)/model/tsection.o $(TIPMODEL_LIB) -lm $(LDFLAGS)
 
 test-tipmodel: $(TIPMODEL_TBINS)
 	@echo "== test-tipmodel: TIP reference model"
@@ -59,10 +69,12 @@ $(PMMODEL_LIB): $(call obj,$(TIPMODEL_DIR)/pm_model.c)
 	@rm -f $@ && $(AR) rcs $@ $^
 
 # A static pattern rule, so these win over the TIP tests' implicit test_% rule.
-$(PMMODEL_TBINS): $(BUILD)/model/test_%: tests/sim/model/test_%.c $(PMMODEL_SRCS) $(PMMODEL_HDRS)
+$(PMMODEL_TBINS): $(BUILD)/model/test_%: tests/sim/model/test_%.c $(PMMODEL_SRCS) $(PMMODEL_HDRS) \
+		  $(TSECTION_SRCS) $(TSECTION_HDRS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(TIPMODEL_CFLAGS) -Itests/sim/model -o $@ $< $(PMMODEL_SRCS) -lm $(LDFLAGS)
+	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(TIPMODEL_CFLAGS) -Itests/sim/model -Itests/include -o $@ $< \
+	  $(PMMODEL_SRCS) $(TSECTION_SRCS) -lm $(LDFLAGS)
 
 test-pmmodel: $(PMMODEL_TBINS) $(PMMODEL_LIB)
 	@echo "== test-pmmodel: ProfileMe reference model (ASan/UBSan)"

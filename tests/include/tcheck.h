@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tcheck.h - check counting for the tests/sw programs (header-only; each test
+ * tcheck.h - check counting for the test programs (header-only; each test
  * program is single-threaded and includes it once). A check prints file:line and a
  * message when it fails; tc_summary() prints "N passed, M failed" and gives the
- * exit status.
+ * exit status. A test program of several files (its checks counted in one place) and
+ * with a result line per section uses tsection.h instead, which is built on this one.
  */
 #ifndef TIPROF_TCHECK_H
 #define TIPROF_TCHECK_H
@@ -16,23 +17,32 @@
 /* The test program's own bookkeeping (not library state). */
 static unsigned long tc_pass, tc_fail;
 
-/* Count a check; print file:line and the message on failure. Returns cond. */
-static int __attribute__((format(printf, 4, 5), unused))
-tc_check(int cond, const char *file, int line, const char *fmt, ...)
+/* tc_check with the message's arguments as a va_list. */
+static int __attribute__((format(printf, 4, 0), unused))
+tc_vcheck(int cond, const char *file, int line, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	if (cond) {
 		tc_pass++;
 		return 1;
 	}
 	tc_fail++;
 	printf("  FAIL %s:%d: ", file, line);
-	va_start(ap, fmt);
 	vprintf(fmt, ap);
-	va_end(ap);
 	printf("\n");
 	return 0;
+}
+
+/* Count a check; print file:line and the message on failure. Returns cond. */
+static int __attribute__((format(printf, 4, 5), unused))
+tc_check(int cond, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = tc_vcheck(cond, file, line, fmt, ap);
+	va_end(ap);
+	return r;
 }
 
 /* Count a check that got == want, printing both on failure (each evaluated once). */

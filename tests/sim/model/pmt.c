@@ -1,77 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* pmt.c - checks and the CSR-port rig of the ProfileMe model's unit tests (see pmt.h). Test
- * programs are single-threaded; the counters are the test program's own bookkeeping. */
-#include <stdarg.h>
+/* pmt.c - the CSR-port rig of the ProfileMe model's unit tests (see pmt.h); their check
+ * counting is tests/include/tsection.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pmt.h"
-
-static unsigned long n_pass, n_fail, sec_pass, sec_fail;
-static int sec_open;
-
-int pmt_check(int cond, const char *file, int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cond) {
-		n_pass++;
-		sec_pass++;
-		return 1;
-	}
-	n_fail++;
-	sec_fail++;
-	printf("  FAIL %s:%d: ", file, line);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	return 0;
-}
-
-int pmt_check_eq(uint64_t got, uint64_t want, const char *file, int line, const char *what)
-{
-	return pmt_check(got == want, file, line, "%s: got 0x%llx, want 0x%llx", what,
-			 (unsigned long long)got, (unsigned long long)want);
-}
-
-static void section_close(void)
-{
-	if (!sec_open)
-		return;
-	if (sec_fail)
-		printf("  FAILED: %lu of %lu checks\n", sec_fail, sec_pass + sec_fail);
-	else
-		printf("  ok: %lu checks\n", sec_pass);
-	sec_open = 0;
-}
-
-void pmt_section(const char *desc)
-{
-	section_close();
-	printf("- %s\n", desc);
-	sec_open = 1;
-	sec_pass = sec_fail = 0;
-}
-
-void pmt_note(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("     ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
-int pmt_summary(void)
-{
-	section_close();
-	printf("%lu passed, %lu failed\n", n_pass, n_fail);
-	return n_fail ? 1 : 0;
-}
 
 void pr_init(struct pmrig *r, unsigned f, unsigned xlen, unsigned depth, unsigned tags)
 {

@@ -10,18 +10,12 @@
 #include <stdint.h>
 
 #include "pm_model.h"
+#include "tsection.h"
 
-int pmt_check(int cond, const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-#define CHECK(cond, ...) pmt_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
-int pmt_check_eq(uint64_t got, uint64_t want, const char *file, int line, const char *what);
-#define CHECK_EQ(a, b, what) pmt_check_eq((uint64_t)(a), (uint64_t)(b), __FILE__, __LINE__, (what))
-/* Start a named group of checks (closes the previous one with its result line). */
-void pmt_section(const char *desc);
-/* An indented detail line under the current section. */
-void pmt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Close the last section, print totals, return the exit status. */
-int pmt_summary(void);
+/* Checks: tests/include/tsection.h (CHECK, CHECK_EQ, sections, notes, summary). */
+#define pmt_section ts_section
+#define pmt_note ts_note
+#define pmt_summary ts_summary
 
 /* The rig: `in` holds the inputs of the next cycle; every step applies them and clears them
  * (inputs are one-cycle pulses unless set again). `out` is the last cycle's observation. */

@@ -1,80 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tmt.c - check counting and the CSR-port rig shared by the TIP model's unit tests
- * (see tmt.h). Test programs are single-threaded; the counters below are the test
- * program's own bookkeeping, not library state.
+ * tmt.c - the CSR-port rig shared by the TIP model's unit tests (see tmt.h); their check
+ * counting is tests/include/tsection.c.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tmt.h"
-
-static unsigned long n_pass, n_fail;         /* whole program */
-static unsigned long sec_pass, sec_fail;     /* current section */
-static int sec_open;                         /* a section is open */
-
-int tmt_check(int cond, const char *file, int line, const char *fmt, ...)
-{
-	if (cond) {
-		n_pass++;
-		sec_pass++;
-		return 1;
-	}
-	n_fail++;
-	sec_fail++;
-	va_list ap;
-	printf("  FAIL %s:%d: ", file, line);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	return 0;
-}
-
-int tmt_check_eq(uint64_t got, uint64_t want, const char *file, int line, const char *what)
-{
-	return tmt_check(got == want, file, line, "%s: got 0x%llx, want 0x%llx", what,
-			 (unsigned long long)got, (unsigned long long)want);
-}
-
-/* Print the result line of the open section, if any. */
-static void section_close(void)
-{
-	if (!sec_open)
-		return;
-	if (sec_fail)
-		printf("  FAILED: %lu of %lu checks\n", sec_fail, sec_pass + sec_fail);
-	else
-		printf("  ok: %lu checks\n", sec_pass);
-	sec_open = 0;
-}
-
-void tmt_section(const char *desc)
-{
-	section_close();
-	printf("- %s\n", desc);
-	sec_open = 1;
-	sec_pass = sec_fail = 0;
-}
-
-void tmt_note(const char *fmt, ...)
-{
-	va_list ap;
-	printf("     ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
-int tmt_summary(void)
-{
-	section_close();
-	printf("%lu passed, %lu failed\n", n_pass, n_fail);
-	return n_fail ? 1 : 0;
-}
 
 int tmt_sample_same(const struct tiprof_sample *a, const struct tiprof_sample *b, unsigned w)
 {

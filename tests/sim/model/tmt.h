@@ -11,24 +11,12 @@
 #include <stdint.h>
 
 #include "tip_model.h"
+#include "tsection.h"
 
-/* ---- checks ---- */
-
-/* Count a check; on failure print file:line and the printf-style message. Returns cond. */
-int tmt_check(int cond, const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-#define CHECK(cond, ...) tmt_check(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
-/* Count a check that got == want (each evaluated once), printing both in hex on failure. */
-int tmt_check_eq(uint64_t got, uint64_t want, const char *file, int line, const char *what);
-#define CHECK_EQ(a, b, what) tmt_check_eq((uint64_t)(a), (uint64_t)(b), __FILE__, __LINE__, (what))
-
-/* Start a named group of checks: closes the previous group (printing its result line)
- * and prints desc. */
-void tmt_section(const char *desc);
-/* Print a free-form detail line (indented) under the current section. */
-void tmt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Close the last section, print "N passed, M failed" and return the exit status. */
-int tmt_summary(void);
+/* ---- checks: tests/include/tsection.h (CHECK, CHECK_EQ, sections, notes, summary) ---- */
+#define tmt_section ts_section
+#define tmt_note ts_note
+#define tmt_summary ts_summary
 
 /* Whether two samples agree in every field but the cycle (W address slots). */
 int tmt_sample_same(const struct tiprof_sample *a, const struct tiprof_sample *b, unsigned w);
