@@ -684,6 +684,14 @@ double pm_est_count(const struct pm_est *e, uint64_t k)
 }
 
 /* Contract in pm_est.h. */
+void pm_est_rate(const struct pm_est *e, uint64_t k_e, uint64_t k, double *rate, double *lo,
+		 double *hi)
+{
+	*rate = k ? (double)k_e / (double)k : 0.0;
+	pm_ci_clopper_pearson(k_e, k, e->opts.conf, lo, hi);
+}
+
+/* Contract in pm_est.h. */
 void pm_est_interval(const struct pm_est *e, uint64_t k, double *lo, double *hi)
 {
 	double pl, ph;

@@ -175,6 +175,11 @@ double pm_est_count(const struct pm_est *e, uint64_t k);
 /* Its interval at opts.conf: n * scale times the Clopper-Pearson bounds of k / n. */
 void pm_est_interval(const struct pm_est *e, uint64_t k, double *lo, double *hi);
 
+/* The rate of an event per fetch of an instruction (or function): k_e / k, with the
+ * Clopper-Pearson interval of k_e in k at opts.conf (k = 0: rate 0, [0, 1]). */
+void pm_est_rate(const struct pm_est *e, uint64_t k_e, uint64_t k, double *rate, double *lo,
+		 double *hi);
+
 /* Event names: "retired", "aborted", ..., "ea_valid" for the bits, "fetched" for
  * PM_EST_EV_FETCHED. parse: case-insensitive, also "samples" = fetched, "dc-miss"; returns
  * the index or -1. */

@@ -282,8 +282,8 @@ void pm_view_json_head(const struct pm_view *v)
 	fprintf(o, ", \"interval\": \"clopper-pearson\"},\n");
 }
 
-/* Contract in pm_view.h. */
-void pm_view_json_estimate(const struct pm_view *v, const char *name, uint64_t k)
+/* The members of an estimate, without braces. */
+static void json_estimate_members(const struct pm_view *v, const char *name, uint64_t k)
 {
 	double lo, hi;
 
@@ -293,6 +293,29 @@ void pm_view_json_estimate(const struct pm_view *v, const char *name, uint64_t k
 	fprintf(v->out, ", \"lo\": ");
 	pm_view_json_num(v->out, lo);
 	fprintf(v->out, ", \"hi\": ");
+	pm_view_json_num(v->out, hi);
+}
+
+/* Contract in pm_view.h. */
+void pm_view_json_estimate(const struct pm_view *v, const char *name, uint64_t k)
+{
+	json_estimate_members(v, name, k);
+	fputc('}', v->out);
+}
+
+/* Contract in pm_view.h. */
+void pm_view_json_estimate_rate(const struct pm_view *v, const char *name, uint64_t k,
+				uint64_t k_fetched)
+{
+	double r, lo, hi;
+
+	json_estimate_members(v, name, k);
+	pm_est_rate(v->e, k, k_fetched, &r, &lo, &hi);
+	fprintf(v->out, ", \"rate\": ");
+	pm_view_json_num(v->out, r);
+	fprintf(v->out, ", \"rate_lo\": ");
+	pm_view_json_num(v->out, lo);
+	fprintf(v->out, ", \"rate_hi\": ");
 	pm_view_json_num(v->out, hi);
 	fputc('}', v->out);
 }

@@ -85,6 +85,11 @@ void pm_view_json_num(FILE *out, double x);
 /* JSON "name": {"k":..,"est":..,"lo":..,"hi":..} of sample count k. */
 void pm_view_json_estimate(const struct pm_view *v, const char *name, uint64_t k);
 
+/* The same with the rate per fetch of the row (k_fetched samples) appended: "rate",
+ * "rate_lo", "rate_hi" (pm_est_rate). */
+void pm_view_json_estimate_rate(const struct pm_view *v, const char *name, uint64_t k,
+				uint64_t k_fetched);
+
 /* JSON latency distribution object {"n":..,"mean":..,"min":..,"p50":..,"p90":..,"p99":..,
  * "max":..,"hist":[[lo, count], ...]} (only non-empty bins). */
 void pm_view_json_lat(FILE *out, const struct pm_est_lat *l);

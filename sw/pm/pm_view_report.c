@@ -57,15 +57,21 @@ static void text_cells(const struct pm_view *v, const uint64_t *k)
 		fprintf(v->out, " %7" PRIu64 " %10s [%9s, %9s]", x,
 			pm_view_fmt(a, sizeof(a), pm_est_count(v->e, x)),
 			pm_view_fmt(b, sizeof(b), lo), pm_view_fmt(c, sizeof(c), hi));
+		if ((int)v->ev[i] != PM_EST_EV_FETCHED)
+			fprintf(v->out, " %5.1f%%", k[PM_EST_EV_FETCHED] ?
+				100.0 * (double)x / (double)k[PM_EST_EV_FETCHED] : 0.0);
 	}
 }
 
 static void text_header(const struct pm_view *v, const char *what)
 {
 	fprintf(v->out, "\n%s, by %s:\n", what, pm_view_sort_name(v->sort));
-	for (unsigned i = 0; i < v->nev; i++)
+	for (unsigned i = 0; i < v->nev; i++) {
 		fprintf(v->out, " %7s %10.10s %-22s", "k", pm_est_event_name(v->ev[i]),
 			"  [95% interval]");
+		if ((int)v->ev[i] != PM_EST_EV_FETCHED)
+			fprintf(v->out, " %6s", "rate");
+	}
 	fprintf(v->out, " %s\n", strcmp(what, "Functions") ? "instruction" : "function");
 }
 
@@ -75,7 +81,8 @@ static void json_events(const struct pm_view *v, const uint64_t *k)
 	for (unsigned ev = 0; ev < PM_EST_NEV; ev++) {
 		if (ev)
 			fputs(", ", v->out);
-		pm_view_json_estimate(v, pm_est_event_name(ev), k[ev]);
+		pm_view_json_estimate_rate(v, pm_est_event_name((unsigned)ev), k[ev],
+					   k[PM_EST_EV_FETCHED]);
 	}
 	fputs("}", v->out);
 }

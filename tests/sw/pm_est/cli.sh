@@ -76,6 +76,8 @@ json "0x1004: br_mispred k 10 -> 800 within its interval" "$R" \
 # = 0.025 for X ~ Binomial(100, bound / 8000)
 json "dc_miss 20/100: Clopper-Pearson bounds satisfy the binomial tails (exact sums)" "$R" \
 	"(lambda e, B: abs(sum(B(x, e['lo'] / 8000) for x in range(20, 101)) - 0.025) < 1e-6 and abs(sum(B(x, e['hi'] / 8000) for x in range(0, 21)) - 0.025) < 1e-6)([i for i in j['instructions'] if i['pc'] == '0x1000'][0]['events']['dc_miss'], lambda x, p: __import__('math').comb(100, x) * p ** x * (1 - p) ** (100 - x))"
+json "rates per fetch: 0x1004 br_mispred 10/40 = 0.25 [0.1269, 0.4120], 0x1000 dc_miss 1/3" "$R" \
+	"[(round(i['events']['br_mispred']['rate'], 4), round(i['events']['br_mispred']['rate_lo'], 4), round(i['events']['br_mispred']['rate_hi'], 4)) for i in j['instructions'] if i['pc'] == '0x1004'] == [(0.25, 0.1269, 0.412)] and [round(i['events']['dc_miss']['rate'], 4) for i in j['instructions'] if i['pc'] == '0x1000'] == [0.3333]"
 json "lat: 0x1000 total latency mean (45 x 20 + 9 x 40) / 60 = 21, p90 45" "$D/lat.json" \
 	"[(i['stages']['total']['mean'], i['stages']['total']['p90']) for i in j['instructions'] if i['pc'] == '0x1000'] == [(21, 45)]"
 json "mem: 60 loads at 0x1000, 20 L1 misses at 40 cycles, 40 hits at 4; one 4 KiB region" "$D/mem.json" \

@@ -341,6 +341,13 @@ static void test_scale(void)
 		mk_single(&s[i], &r);
 	}
 	CHECK(pm_est_build(&e, &cfg, &cnt, NULL, s, 80) == 0, "build");
+	{
+		double r, rl, rh;
+
+		pm_est_rate(&e, 5, 10, &r, &rl, &rh);
+		CHECK(r == 0.5 && fabs(rl - 0.187086) < 1e-6 && fabs(rh - 0.812914) < 1e-6,
+		      "rate 5/10 with its Clopper-Pearson interval");
+	}
 	/* 10 * 100 / 80 * 200 / 150 */
 	CHECK_NEAR(e.scale, 10.0 * 100 / 80 * 200 / 150, 1e-9, "scale");
 	CHECK_NEAR(pm_est_count(&e, 30), 30 * e.scale, 1e-9, "count");
