@@ -58,10 +58,12 @@ $(BUILD)/vpm/%/Vtiprof_pm_tb: $(TIP_RTL) $(PM_TB_SV) rtl/lint/verilator.vlt $(PM
 	@$(MAKE) -s -C $(@D) -f Vtiprof_pm_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
 	  || { tail -30 $(@D)/build.log; exit 1; }
 
-$(BUILD)/ipm/tiprof_pm_vpi.vpi: $(PM_DIR)/pm_vpi.c $(PM_TB_SRCS) $(PM_TB_HDRS) sim/model/pm_model.c
+$(BUILD)/ipm/tiprof_pm_vpi.vpi: $(PM_DIR)/pm_vpi.c tests/include/tvpi.h $(PM_TB_SRCS) $(PM_TB_HDRS) \
+				sim/model/pm_model.c
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(PM_CFLAGS) -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(PM_DIR)/pm_vpi.c $(PM_TB_SRCS) \
+	@$(CC) $(PM_CFLAGS) -Itests/include -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(PM_DIR)/pm_vpi.c \
+	  $(PM_TB_SRCS) \
 	  sim/model/pm_model.c -lm
 
 $(BUILD)/ipm/%.vvp: $(TIP_IRTL) $(PM_TB_SV) $(PM_DIR)/tiprof_pm_wire.svh

@@ -90,11 +90,12 @@ $(BUILD)/vu/%/tip_run_vu: $(TIP_DIR)/run_model.c $(BUILD)/vu/%/vu.o $(TIP_TB_SRC
 	  $(VCD_LIB) $(TIP_CORE_LIBS) -lm -lpthread
 
 # ------------------------------------------------------------------ Icarus builds
-$(BUILD)/itip/tiprof_vpi.vpi: $(TIP_DIR)/vpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) sim/model/tip_model.c \
-			      $(VCD_SRCS)
+$(BUILD)/itip/tiprof_vpi.vpi: $(TIP_DIR)/vpi.c tests/include/tvpi.h $(TIP_TB_SRCS) $(TIP_TB_HDRS) \
+			      sim/model/tip_model.c $(VCD_SRCS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(TIP_CFLAGS) -DTIPROF_TB_NO_CORE -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(TIP_DIR)/vpi.c \
+	@$(CC) $(TIP_CFLAGS) -DTIPROF_TB_NO_CORE -Itests/include -I$(VLT_INC)/vltstd -fPIC -shared -o $@ \
+	  $(TIP_DIR)/vpi.c \
 	  $(filter-out $(TIP_DIR)/bench_core.c,$(TIP_TB_SRCS)) \
 	  sim/model/tip_model.c $(VCD_SRCS) -lm
 
