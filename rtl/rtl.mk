@@ -201,13 +201,15 @@ TIP_COV_CFG    := 2-64-16
 TIP_COV_CYCLES ?= 1800000
 $(BUILD)/ctip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) $(TIP_SVH) rtl/lint/verilator.vlt \
 			    $(TIP_DIR)/dpi.c $(TIP_TB_SRCS) $(TIP_TB_HDRS) $(TIPMODEL_LIB) $(VCD_LIB) $(TIP_CORE_LIBS) \
-			    $(TIP_DIR)/coverage_dump.sv $(TIP_DIR)/coverage_dump.cpp
+			    $(TIP_DIR)/coverage_dump.sv $(TIP_DIR)/coverage_bind_tip.sv \
+			    $(TIP_DIR)/coverage_dump.cpp $(TIP_DIR)/coverage_report.py
 	@echo "  VERILATE W=$(call cfg_w,$*) XLEN=$(call cfg_x,$*) DEPTH=$(call cfg_d,$*) (line + toggle coverage)"
 	@rm -rf $(@D) && mkdir -p $(@D)/harness
 	@$(VERILATOR) --cc --exe --main --timing $(TIP_ASSERT) --coverage-line --coverage-toggle -O3 \
 	  --x-assign fast --x-initial fast -Wno-fatal -Mdir $(@D) --top-module tiprof_tb -Irtl -LDFLAGS -lm \
 	  -GW=$(call cfg_w,$*) -GXLEN=$(call cfg_x,$*) -GDEPTH=$(call cfg_d,$*) \
-	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_DIR)/coverage_dump.sv $(TIP_TB_SV) \
+	  rtl/lint/verilator.vlt $(TIP_RTL) $(TIP_DIR)/coverage_dump.sv $(TIP_DIR)/coverage_bind_tip.sv \
+	  $(TIP_TB_SV) \
 	  $(abspath $(TIP_DIR)/coverage_dump.cpp) \
 	  $(abspath $(@D)/harness/libtiprof_tb.a) $(abspath $(TIPMODEL_LIB)) $(abspath $(VCD_LIB)) \
 	  $(abspath $(TIP_CORE_LIBS)) > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
