@@ -149,9 +149,9 @@ $(LBR_OUT)/tests/test_lbr_unit: $(LBR_TDIR)/test_unit.c $(LBR_PIC_OBJS) $(LBR_HD
 
 test-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS) $(LBR_TOOLS) $(LBR_OUT)/tests/deny_perf.so $(LBR_RV_SO) $(LBR_RV_BIN)
 	@echo "== test-lbr: software branch tracer (x86-64; RISC-V back end on the host)"
-	@BUILD=$(BUILD) RV_OBJDUMP=$(LBR_RV_OBJDUMP) timeout 120 $(LBR_TDIR)/run.sh
+	@BUILD=$(BUILD) RV_OBJDUMP=$(LBR_RV_OBJDUMP) timeout 300 $(LBR_TDIR)/run.sh
 	@echo "== test-lbr: output formats (perf.data, LLVM and AutoFDO profiles, edges) with their consumers"
-	@BUILD=$(BUILD) timeout 60 $(LBR_TDIR)/outputs.sh
+	@BUILD=$(BUILD) timeout 180 $(LBR_TDIR)/outputs.sh
 
 bench-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS)
 	@echo "== bench-lbr: traced vs untraced run time"
