@@ -2,6 +2,7 @@
 /* VPI entry points of the TIP testbench (Icarus Verilog has no DPI-C): system tasks
  * $tiprof_tb_init, $tiprof_tb_tick and $tiprof_tb_final move values between tiprof_tb.sv
  * (compiled with TIPROF_VPI) and the same harness the DPI-C build uses. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -34,6 +35,20 @@ static PLI_INT32 init_calltf(PLI_BYTE8 *unused)
 	return 0;
 }
 
+/* $tiprof_tb_tick's outputs a[4..21]: the tb_wire fields in tiprof_tb.sv's argument order. */
+#define TICK_OUT(f) { offsetof(struct tb_wire, f), sizeof(((struct tb_wire *)0)->f) / 4u }
+static const struct {
+	size_t off;             /* the field's offset in struct tb_wire */
+	unsigned words;         /* its 32-bit words */
+} tick_out[] = {
+	TICK_OUT(rst), TICK_OUT(head_valid), TICK_OUT(head_commit), TICK_OUT(head_pc),
+	TICK_OUT(head_mispred), TICK_OUT(head_flush), TICK_OUT(head_bank), TICK_OUT(exception),
+	TICK_OUT(disp_valid), TICK_OUT(disp_pc), TICK_OUT(disp_idx), TICK_OUT(priv),
+	TICK_OUT(ctx_id), TICK_OUT(csr_req), TICK_OUT(csr_we), TICK_OUT(csr_addr),
+	TICK_OUT(csr_wdata), TICK_OUT(csr_priv),
+};
+_Static_assert(sizeof(tick_out) / sizeof(tick_out[0]) == 22 - 4, "a[4..21]");
+
 static PLI_INT32 tick_calltf(PLI_BYTE8 *unused)
 {
 	vpiHandle a[22];
@@ -49,24 +64,9 @@ static PLI_INT32 tick_calltf(PLI_BYTE8 *unused)
 	out.irq = (int)tvpi_get_u64(a[3]);
 	rc = harness_tick(&tb_harness, &out, &in);
 	tb_wire_pack(&in, &w);
-	tvpi_put_u32(a[4], w.rst);
-	tvpi_put_u32(a[5], w.head_valid);
-	tvpi_put_u32(a[6], w.head_commit);
-	tvpi_put_words(a[7], w.head_pc, 16);
-	tvpi_put_u32(a[8], w.head_mispred);
-	tvpi_put_u32(a[9], w.head_flush);
-	tvpi_put_u32(a[10], w.head_bank);
-	tvpi_put_u32(a[11], w.exception);
-	tvpi_put_u32(a[12], w.disp_valid);
-	tvpi_put_words(a[13], w.disp_pc, 16);
-	tvpi_put_words(a[14], w.disp_idx, 4);
-	tvpi_put_u32(a[15], w.priv);
-	tvpi_put_u32(a[16], w.ctx_id);
-	tvpi_put_u32(a[17], w.csr_req);
-	tvpi_put_u32(a[18], w.csr_we);
-	tvpi_put_u32(a[19], w.csr_addr);
-	tvpi_put_words(a[20], w.csr_wdata, 2);
-	tvpi_put_u32(a[21], w.csr_priv);
+	for (unsigned i = 0; i < sizeof(tick_out) / sizeof(tick_out[0]); i++)
+		tvpi_put_words(a[4 + i], (const uint32_t *)((const char *)&w + tick_out[i].off),
+			       tick_out[i].words);
 	tvpi_put_u32(a[0], (uint32_t)rc);
 	return 0;
 }
