@@ -253,6 +253,16 @@ int pmsim_cycle(struct pmsim *p, const struct core_cycle_out *o, char *err, size
 	expect_ends(p, o);
 	pm_model_cycle(&p->m, &o->pm, csr, 0, &mo);
 	p->st.cycles++;
+	/* the core keeps the interface's contract and the programming is legal: a stray event
+	 * (for a tag id without an open profile) or a refused write is a bug */
+	if (p->m.sticky & (TIPROF_PM_STATUS_STRAY_MASK | TIPROF_PM_STATUS_CFG_ERR_MASK)) {
+		snprintf(err, errlen, "ProfileMe unit: %s in cycle %llu",
+			 p->m.sticky & TIPROF_PM_STATUS_STRAY_MASK ?
+			 "the core reported an event for a tag id with no open profile "
+			 "(PM_STATUS.STRAY)" : "a programming write was refused (PM_STATUS.CFG_ERR)",
+			 (unsigned long long)(p->st.cycles - 1));
+		return -1;
+	}
 	core_pm_tag(p->core, mo.tag);
 	if (mo.completed) {
 		memcpy(s.w, mo.rec.w, sizeof(s.w));
