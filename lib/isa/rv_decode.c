@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rv_isa_int.h"
+#include "tiprof/seldisp.h"
 
 /* ---- static operation table ---------------------------------------- */
 
@@ -35,7 +36,11 @@ static uint32_t fmt_flags(enum rv_fmt f)
 {
 	switch (f) {
 	case RV_FMT_NONE:
-	case RV_FMT_FENCE:    return 0;
+	case RV_FMT_FENCE:
+	case RV_FMT_PFCTL:
+	case RV_FMT_PFBLK:
+	case RV_FMT_PFINC:    return 0;
+	case RV_FMT_PFINCR:   return RV_F_RS1_X;
 	case RV_FMT_U:
 	case RV_FMT_JAL:
 	case RV_FMT_CSRI:     return RV_F_RD_X;
@@ -81,6 +86,7 @@ int rv__finish(struct rv_insn *o, enum rv_op op, uint64_t pc)
 	o->cf = RV_CF_NONE;
 	switch (info->fmt) {
 	case RV_FMT_B:
+	case RV_FMT_PFBLK:	/* a forward branch to the follow address */
 		o->cf = RV_CF_BRANCH;
 		o->target = pc + (uint64_t)o->imm;
 		o->flags |= RV_F_TARGET;
@@ -431,9 +437,77 @@ static void fill_operands32(uint32_t w, enum rv_op op, struct rv_insn *o)
 	}
 }
 
+/* Xtpsd (custom-0 and custom-1, include/tiprof/seldisp.h): the operation with its operands
+ * in *o, or RV_OP_ILLEGAL for the reserved encodings. */
+static enum rv_op decode_xtpsd(uint32_t w, struct rv_insn *o)
+{
+	unsigned opc = w & 0x7f, f3 = (w >> 12) & 7, f7 = w >> 25;
+	unsigned rd = (w >> 7) & 31, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
+	int32_t sw = (int32_t)w;
+
+	if (opc == TIPROF_SD_OPC_INC) {	/* pf.inc f, pc + J-immediate */
+		if (rd >= TIPROF_SD_NFLAGS)
+			return RV_OP_ILLEGAL;
+		o->pf = (uint8_t)rd;
+		o->imm = ((sw >> 31) * (1 << 20)) | (int32_t)(w & 0xff000) |
+			 (int32_t)((w >> 9) & 0x800) | (int32_t)((w >> 20) & 0x7fe);
+		return RV_OP_PF_INC;
+	}
+	switch (f3) {
+	case TIPROF_SD_F3_FLAG:
+		if (rd != 0 || rs1 != 0)
+			return RV_OP_ILLEGAL;
+		switch (f7) {
+		case TIPROF_SD_FN_SETPF:
+		case TIPROF_SD_FN_RESETPF:
+			if (rs2 > TIPROF_SD_FLAGS_MASK)
+				return RV_OP_ILLEGAL;
+			o->imm = rs2;
+			return f7 == TIPROF_SD_FN_SETPF ? RV_OP_SETPF : RV_OP_RESETPF;
+		case TIPROF_SD_FN_PUSHPF:
+		case TIPROF_SD_FN_POPPF:
+			if (rs2 != 0)
+				return RV_OP_ILLEGAL;
+			return f7 == TIPROF_SD_FN_PUSHPF ? RV_OP_PUSHPF : RV_OP_POPPF;
+		}
+		return RV_OP_ILLEGAL;
+	case TIPROF_SD_F3_BLK:	/* pf.blk f, follow: forward only (offset >= 4) */
+		if (rs1 >= TIPROF_SD_NFLAGS || rs2 != 0)
+			return RV_OP_ILLEGAL;
+		o->imm = ((sw >> 31) * (1 << 12)) | (int32_t)((w << 4) & 0x800) |
+			 (int32_t)((w >> 20) & 0x7e0) | (int32_t)((w >> 7) & 0x1e);
+		if (o->imm < 4)
+			return RV_OP_ILLEGAL;
+		o->pf = (uint8_t)rs1;
+		return RV_OP_PF_BLK;
+	case TIPROF_SD_F3_INCR:	/* pf.incr f, imm(rs1) */
+		if (rd >= TIPROF_SD_NFLAGS)
+			return RV_OP_ILLEGAL;
+		o->pf = (uint8_t)rd;
+		o->rs1 = (uint8_t)rs1;
+		o->imm = sw >> 20;
+		return RV_OP_PF_INCR;
+	}
+	return RV_OP_ILLEGAL;
+}
+
 static int decode32(uint32_t w, uint64_t pc, struct rv_insn *o)
 {
-	enum rv_op op = decode_op32(w);
+	enum rv_op op;
+
+	if ((w & 0x5f) == TIPROF_SD_OPC_CTL) {	/* custom-0 or custom-1: Xtpsd */
+		op = decode_xtpsd(w, o);
+		if (op == RV_OP_ILLEGAL) {
+			uint8_t len = o->len;
+
+			memset(o, 0, sizeof(*o));
+			o->len = len;
+			o->raw = w;
+			return RV_ERR_ILLEGAL;
+		}
+		return rv__finish(o, op, pc);
+	}
+	op = decode_op32(w);
 
 	if (op == RV_OP_ILLEGAL)
 		return RV_ERR_ILLEGAL;

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* RV64GC disassembler producing the text of GNU objdump 2.40 (Debian 12)
  * with default options: the first alias in binutils' opcode table wins.
+ * Xtpsd (selective dispatch, custom-0/1), which objdump shows as .4byte,
+ * prints under tiprof's names: setpf 0x3, pushpf, pf.blk 1,<follow>,
+ * pf.inc 0,<counter>, pf.incr 1,16(a0).
  * 2.40 lists the register-register name before the immediate form, so
  * e.g. addi prints as "add", slli as "sll" and csrrsi x0 as "csrs"; the
  * rules below follow that table order. */
@@ -568,6 +571,20 @@ static void dis(struct out *o, const struct rv_insn *i, uint64_t pc)
 		return;
 	case RV_FMT_XFF:
 		put(o, "%s\t%s,%s,%s", name, X(i->rd), F(i->rs1), F(i->rs2));
+		return;
+	/* Xtpsd: objdump prints these as .4byte; the names are tiprof's (docs/seldisp.md) */
+	case RV_FMT_PFCTL:
+		if (i->op == RV_OP_SETPF || i->op == RV_OP_RESETPF)
+			put(o, "%s\t0x%x", name, (unsigned)i->imm);
+		else
+			put(o, "%s", name);
+		return;
+	case RV_FMT_PFBLK:
+	case RV_FMT_PFINC:
+		put(o, "%s\t%u,%" PRIx64, name, i->pf, t);
+		return;
+	case RV_FMT_PFINCR:
+		put(o, "%s\t%u,%d(%s)", name, i->pf, d(i->imm), X(i->rs1));
 		return;
 	}
 }

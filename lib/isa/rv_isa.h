@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* RV64GC instruction decoder and disassembler: the one place that knows
- * RISC-V encodings. Pure functions over caller-owned memory (no I/O, no
+ * RISC-V encodings (RV64GC, and tiprof's selective-dispatch extension Xtpsd on custom-0/1,
+ * docs/seldisp.md). Pure functions over caller-owned memory (no I/O, no
  * global mutable state), shared by the ISS, the timing model and the
  * software branch tracer. */
 #ifndef TIPROF_RV_ISA_H
@@ -40,6 +41,11 @@ enum rv_fmt {
 	RV_FMT_CSRI,    /* rd, csr, uimm (imm) */
 	RV_FMT_LR,      /* rd, (rs1) */
 	RV_FMT_AMO,     /* rd, rs2, (rs1) */
+	/* Xtpsd, selective dispatch (include/tiprof/seldisp.h, docs/seldisp.md) */
+	RV_FMT_PFCTL,   /* setpf/resetpf mask (imm), pushpf, poppf */
+	RV_FMT_PFBLK,   /* pf.blk f, follow: pf = f, target = follow address */
+	RV_FMT_PFINC,   /* pf.inc f, counter: pf = f, counter at pc + imm */
+	RV_FMT_PFINCR,  /* pf.incr f, imm(rs1): pf = f */
 	RV_FMT_FFF,     /* frd, frs1, frs2 */
 	RV_FMT_FFF_RM,  /* frd, frs1, frs2, rm */
 	RV_FMT_FFFF_RM, /* frd, frs1, frs2, frs3, rm */
@@ -108,6 +114,10 @@ enum rv_cf {
 #define RV_F_HAS_RM      (1u << 16) /* .rm is a rounding-mode field */
 #define RV_F_AQ          (1u << 17) /* AMO acquire bit */
 #define RV_F_RL          (1u << 18) /* AMO release bit */
+#define RV_F_PROFILE     (1u << 19) /* Xtpsd profile instruction: its effect depends on
+                                       profile flag .pf (pf.inc, pf.incr, pf.blk) */
+#define RV_F_PFWRITE     (1u << 20) /* writes the profile flags (setpf, resetpf, pushpf,
+                                       poppf) */
 
 /* Rounding modes (struct rv_insn.rm). */
 enum rv_rm {
@@ -127,6 +137,7 @@ struct rv_insn {
 	uint8_t rd, rs1, rs2, rs3; /* register numbers (file per .flags) */
 	uint8_t rm;          /* rounding mode when RV_F_HAS_RM */
 	uint8_t mem_size;    /* bytes accessed by loads/stores/AMOs, else 0 */
+	uint8_t pf;          /* Xtpsd: profile-flag index of an RV_F_PROFILE op */
 	uint16_t csr;        /* CSR number for Zicsr ops */
 	int64_t imm;         /* sign-extended immediate (U: already << 12;
 	                        CSRI: uimm; FENCE: fm|pred|succ bits) */
@@ -187,5 +198,7 @@ static inline int rv_is_serializing(const struct rv_insn *i) { return (i->flags 
 static inline int rv_is_compressed(const struct rv_insn *i) { return (i->flags & RV_F_COMPRESSED) != 0; }
 static inline int rv_is_control(const struct rv_insn *i) { return i->cf != RV_CF_NONE; }
 static inline int rv_has_target(const struct rv_insn *i) { return (i->flags & RV_F_TARGET) != 0; }
+static inline int rv_is_profile(const struct rv_insn *i) { return (i->flags & RV_F_PROFILE) != 0; }
+static inline int rv_writes_pf(const struct rv_insn *i) { return (i->flags & RV_F_PFWRITE) != 0; }
 
 #endif /* TIPROF_RV_ISA_H */

@@ -107,6 +107,12 @@ uint64_t iss_xreg(const struct iss *s, unsigned r);
 uint64_t iss_freg(const struct iss *s, unsigned r);   /* raw 64 bits */
 void iss_set_xreg(struct iss *s, unsigned r, uint64_t v);
 unsigned iss_fcsr(const struct iss *s);
+/* Xtpsd (selective dispatch, docs/seldisp.md): the pfstate CSR - profile flags in bits 3:0,
+ * stack depth, overflow count, error bit and stack (include/tiprof/seldisp.h). A profile
+ * instruction's flag is unchanged by it, so after iss_step the value tells whether it
+ * executed. Setting it applies the CSR's WARL rules. */
+uint64_t iss_pfstate(const struct iss *s);
+void iss_set_pfstate(struct iss *s, uint64_t v);
 
 /* Copy n bytes of guest memory at addr into out / from in. Return 0, or
  * -1 if a page is unmapped. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "iss_int.h"
+#include "tiprof/seldisp.h"
 
 /* FP CSR numbers and counters. */
 #define CSR_FFLAGS  0x001
@@ -105,6 +106,82 @@ uint64_t iss_pc(const struct iss *s) { return s->pc; }
 uint64_t iss_xreg(const struct iss *s, unsigned r) { return s->x[r & 31]; }
 uint64_t iss_freg(const struct iss *s, unsigned r) { return s->f[r & 31]; }
 unsigned iss_fcsr(const struct iss *s) { return s->frm << 5 | s->fflags; }
+
+/* ---- Xtpsd: profile flags and their stack (docs/seldisp.md) ------------------------- */
+
+#define PF_FLAGS(v) ((unsigned)(v) & TIPROF_SD_FLAGS_MASK)
+#define PF_DEPTH(v) ((unsigned)((v) >> TIPROF_SD_ST_DEPTH_SHIFT) & TIPROF_SD_ST_DEPTH_MASK)
+#define PF_OVF(v)   ((unsigned)((v) >> TIPROF_SD_ST_OVF_SHIFT) & TIPROF_SD_ST_OVF_MASK)
+#define PF_ENTRY(v, k) ((unsigned)((v) >> (TIPROF_SD_ST_STACK_SHIFT + 4 * (k))) & 0xf)
+
+/* The canonical pfstate value of the fields (WARL: depth at most 8, entries at and above
+ * depth zero, reserved bits zero). */
+static uint64_t pf_pack(unsigned flags, unsigned depth, unsigned ovf, unsigned err,
+			uint64_t stack)
+{
+	uint64_t keep;
+
+	if (depth > TIPROF_SD_STACK_DEPTH)
+		depth = TIPROF_SD_STACK_DEPTH;
+	keep = depth ? (~0ull >> (64 - 4 * depth)) : 0;
+	return (uint64_t)(flags & TIPROF_SD_FLAGS_MASK) |
+	       (uint64_t)depth << TIPROF_SD_ST_DEPTH_SHIFT |
+	       (uint64_t)(ovf & TIPROF_SD_ST_OVF_MASK) << TIPROF_SD_ST_OVF_SHIFT |
+	       (uint64_t)(err & 1) << TIPROF_SD_ST_ERR_SHIFT |
+	       (stack & keep & 0xffffffffull) << TIPROF_SD_ST_STACK_SHIFT;
+}
+
+uint64_t iss_pfstate(const struct iss *s) { return s->pfstate; }
+
+void iss_set_pfstate(struct iss *s, uint64_t v)
+{
+	s->pfstate = pf_pack(PF_FLAGS(v), PF_DEPTH(v), PF_OVF(v),
+			     (unsigned)(v >> TIPROF_SD_ST_ERR_SHIFT) & 1,
+			     v >> TIPROF_SD_ST_STACK_SHIFT);
+}
+
+static int pf_on(const struct iss *s, unsigned f) { return (s->pfstate >> f) & 1; }
+
+/* setpf, resetpf, pushpf, poppf. pushpf beyond the stack's depth counts in OVF (saturating,
+ * setting ERR at the limit); poppf first undoes those, leaving the flags as they are; poppf
+ * on an empty stack leaves them and sets ERR. */
+static void pf_ctl(struct iss *s, const struct rv_insn *i)
+{
+	uint64_t v = s->pfstate, stack = v >> TIPROF_SD_ST_STACK_SHIFT;
+	unsigned flags = PF_FLAGS(v), depth = PF_DEPTH(v), ovf = PF_OVF(v);
+	unsigned err = (unsigned)(v >> TIPROF_SD_ST_ERR_SHIFT) & 1, m = (unsigned)i->imm;
+
+	switch (i->op) {
+	case RV_OP_SETPF:
+		flags |= m;
+		break;
+	case RV_OP_RESETPF:
+		flags &= ~m;
+		break;
+	case RV_OP_PUSHPF:
+		if (depth < TIPROF_SD_STACK_DEPTH) {
+			stack |= (uint64_t)flags << (4 * depth);
+			depth++;
+		} else if (ovf < TIPROF_SD_OVF_MAX) {
+			ovf++;
+		} else {
+			err = 1;
+		}
+		break;
+	default: /* POPPF */
+		if (ovf) {
+			ovf--;
+		} else if (depth) {
+			depth--;
+			flags = PF_ENTRY(v, depth);
+			stack &= ~(0xfull << (4 * depth));
+		} else {
+			err = 1;
+		}
+		break;
+	}
+	s->pfstate = pf_pack(flags, depth, ovf, err, stack);
+}
 
 void iss_set_xreg(struct iss *s, unsigned r, uint64_t v)
 {
@@ -436,6 +513,7 @@ static int csr_read(struct iss *s, unsigned csr, uint64_t *v)
 	case CSR_FCSR: *v = s->frm << 5 | s->fflags; return 0;
 	case CSR_CYCLE: case CSR_INSTRET: *v = s->instret; return 0;
 	case CSR_TIME: *v = iss__time_ns(s) / 100; return 0; /* 10 MHz */
+	case TIPROF_SD_CSR_PFSTATE: *v = s->pfstate; return 0;
 	}
 	return -1;
 }
@@ -446,6 +524,7 @@ static int csr_write(struct iss *s, unsigned csr, uint64_t v)
 	case CSR_FFLAGS: s->fflags = (unsigned)v & 31; return 0;
 	case CSR_FRM: s->frm = (unsigned)v & 7; return 0;
 	case CSR_FCSR: s->fflags = (unsigned)v & 31; s->frm = ((unsigned)v >> 5) & 7; return 0;
+	case TIPROF_SD_CSR_PFSTATE: iss_set_pfstate(s, v); return 0;
 	}
 	return -1;
 }
@@ -594,6 +673,27 @@ static int exec(struct iss *s, const struct rv_insn *i, struct iss_retired *info
 	case RV_FMT_SFENCE:
 		return iss__fail(s, "pc %#llx: insn %08x: sfence.vma is privileged",
 				 (unsigned long long)pc, i->raw);
+	/* Xtpsd (docs/seldisp.md) */
+	case RV_FMT_PFCTL:
+		pf_ctl(s, i);
+		break;
+	case RV_FMT_PFBLK:	/* flag clear: the block up to the follow address is skipped */
+		if (!pf_on(s, i->pf)) {
+			next = pc + (uint64_t)i->imm;
+			info->taken = 1;
+		}
+		break;
+	case RV_FMT_PFINC:
+	case RV_FMT_PFINCR:	/* flag clear: a no-op (no access, no fault) */
+		if (!pf_on(s, i->pf))
+			break;
+		info->mem_addr = (i->fmt == RV_FMT_PFINC ? pc : a) + (uint64_t)i->imm;
+		info->mem_size = 8;
+		if (load(s, info->mem_addr, 8, &v) || store(s, info->mem_addr, 8, v + 1))
+			return iss__fail(s, "pc %#llx: insn %08x: %s of unmapped address %#llx",
+					 (unsigned long long)pc, i->raw, rv_op_name(i->op),
+					 (unsigned long long)info->mem_addr);
+		break;
 	default:
 		if (iss__exec_fp(s, i))
 			return ISS_ERROR;

@@ -56,6 +56,8 @@ struct iss {
 	uint64_t instret;
 	int res_valid;           /* LR reservation */
 	uint64_t res_addr;
+	uint64_t pfstate;        /* Xtpsd flags, stack, overflow count (the pfstate CSR's
+	                            canonical value, include/tiprof/seldisp.h) */
 
 	/* host FP environment cache */
 	int host_rm;             /* current host rounding mode (-1 unknown) */
