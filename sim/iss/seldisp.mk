@@ -2,7 +2,7 @@
 # Xtpsd, selective dispatch (docs/seldisp.md): its ISA tier. The encodings are in
 # include/tiprof/seldisp.h, the decoder/disassembler in lib/isa, the semantics in sim/iss;
 # the test programs and tools in tests/sim/iss/sd_*. Needs lib/isa/isa.mk and sim/iss/iss.mk.
-## test-seldisp-isa: Xtpsd programs (C and asm) on the ISS with profiling on/off: profile counts = plain C counts, stdout = qemu-riscv64's on the build without the extension; decoder = objdump + the bit layouts; 6 planted ISS bugs caught
+## test-seldisp-isa: Xtpsd programs (C and asm) on the ISS with profiling on/off: profile counts = plain C counts, stdout = qemu-riscv64's on the build without the extension; decoder = objdump + the bit layouts (+200k random custom-0/1 words); 6 planted ISS bugs caught
 
 SD_OUT     := $(BUILD)/iss/sd
 SD_TDIR    := tests/sim/iss
@@ -50,6 +50,7 @@ test-seldisp-isa: $(SD_BINS) $(SD_OUT)/sd_count.o $(SD_OUT)/sd_asm.o $(SD_TOOLS)
 		$(PYTHON) $(SD_TDIR)/sd_objdump.py $(RV_OBJDUMP) $(CROSS_COMPILE)nm $(SD_OUT)/sd-dis \
 			$(SD_OUT)/$$p $(SD_OUT)/$$p.o; \
 	done
+	@$(PYTHON) $(SD_TDIR)/sd_objdump.py --random $(SD_OUT)/sd-dis 200000
 	@echo "== test-seldisp-isa: profile counts on the ISS, profiling on and off"
 	@set -e; $(QEMU_RISCV64) $(SD_OUT)/sd_count_none on $(SD_N) > $(SD_OUT)/qemu.out; \
 	for p in sd_count sd_count_dyn; do for m in on off; do \

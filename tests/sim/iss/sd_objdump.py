@@ -4,6 +4,11 @@
 objdump and against the bit layouts of include/tiprof/seldisp.h, decoded here independently.
 
   sd_objdump.py OBJDUMP NM SD_DIS BINARY OBJECT...
+  sd_objdump.py --random SD_DIS N
+
+With --random, N random custom-0/1 words (fields biased towards the few legal values) must
+decode exactly when the layout says they are legal, to the same text, and be illegal
+otherwise.
 
 objdump (binutils 2.40) prints the custom-0/1 words as .4byte, so what can be compared is:
  1. every such word in BINARY decodes (length 4), and its text equals the text built here
@@ -16,12 +21,14 @@ objdump (binutils 2.40) prints the custom-0/1 words as .4byte, so what can be co
     an instruction boundary of objdump's listing after the block.
 Prints one summary line; exit status 1 on any difference."""
 import collections
+import random
 import re
 import subprocess
 import sys
 
 XREG = ("zero ra sp gp tp t0 t1 t2 s0 s1 a0 a1 a2 a3 a4 a5 a6 a7 "
         "s2 s3 s4 s5 s6 s7 s8 s9 s10 s11 t3 t4 t5 t6").split()
+M64 = (1 << 64) - 1
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+([0-9a-f]+)\s+(\S+)\s*(.*)$")
 RELOC = re.compile(r"^\s*([0-9a-f]+): (R_RISCV_\w+)\s+(\S+)$")
 
@@ -37,7 +44,7 @@ def expect_text(addr, w):
     if opc == 0x2b:  # pf.inc: J-type, rd = flag
         off = sext(((w >> 31) << 20) | (((w >> 12) & 0xff) << 12) |
                    (((w >> 20) & 1) << 11) | (((w >> 21) & 0x3ff) << 1), 21)
-        return None if rd > 3 else "pf.inc\t%d,%x" % (rd, addr + off)
+        return None if rd > 3 else "pf.inc\t%d,%x" % (rd, (addr + off) & M64)
     if opc != 0x0b:
         return None
     if f3 == 0 and rd == 0 and rs1 == 0:
@@ -51,7 +58,7 @@ def expect_text(addr, w):
                    (((w >> 25) & 0x3f) << 5) | (((w >> 8) & 0xf) << 1), 13)
         if rs1 > 3 or rs2 != 0 or off < 4:
             return None
-        return "pf.blk\t%d,%x" % (rs1, addr + off)
+        return "pf.blk\t%d,%x" % (rs1, (addr + off) & M64)
     if f3 == 2 and rd <= 3:  # pf.incr: I-type, rd = flag
         return "pf.incr\t%d,%d(%s)" % (rd, sext(w >> 20, 12), XREG[rs1])
     return None
@@ -77,7 +84,38 @@ def listing(objdump, path, reloc):
     return insns, relocs
 
 
+def random_words(sd_dis, n):
+    rng = random.Random(14)
+    words = []
+    for _ in range(n):
+        w = rng.getrandbits(25) << 7 | rng.choice((0x0b, 0x2b))
+        for lo, width, small in ((7, 5, 4), (15, 5, 4), (20, 5, 16), (25, 7, 4), (12, 3, 3)):
+            r = rng.random()
+            if r < 0.3:  # a zero field
+                w &= ~(((1 << width) - 1) << lo)
+            elif r < 0.6:  # a small value
+                w = (w & ~(((1 << width) - 1) << lo)) | rng.randrange(small) << lo
+        words.append((rng.getrandbits(20) << 2 | 0x10000, w))
+    res = subprocess.run([sd_dis], input="".join("%x %x\n" % c for c in words),
+                         check=True, capture_output=True, text=True).stdout.splitlines()
+    bad, legal = [], 0
+    for (addr, w), line in zip(words, res):
+        want = expect_text(addr, w)
+        f = line.split(" ", 2)
+        got = None if f[1] == "illegal" else f[2] if f[1] == "4" else "<len %s>" % f[1]
+        legal += want is not None
+        if got != want:
+            bad.append("%08x: decoder '%s', layout '%s'" % (w, got, want))
+    for b in bad[:20]:
+        print("sd-objdump: random: %s" % b)
+    print("sd-objdump: %d random custom-0/1 words: %d legal, %d reserved, decoder = layout; "
+          "%d differences" % (len(words), legal, len(words) - legal, len(bad)))
+    return 1 if bad or len(res) != len(words) else 0
+
+
 def main():
+    if sys.argv[1] == "--random":
+        return random_words(sys.argv[2], int(sys.argv[3]))
     objdump, nm, sd_dis, binary, objects = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
     bad = []
     insns, _ = listing(objdump, binary, False)
