@@ -61,6 +61,10 @@ struct acc_pm {
 	struct cmd_out out;
 	const struct pm_truth_ent **top;	/* the hottest instructions, by fetches */
 	size_t ntop;
+	struct acc_row *rows;			/* the compared counts */
+	size_t nrows;
+	struct acc_pair *prs;			/* the compared pair figures */
+	size_t nprs;
 	char err[512];
 };
 
@@ -147,22 +151,75 @@ static int pick_top(struct acc_pm *a)
 	return 0;
 }
 
-/* Truth of the pair figures of t: mean lifetime and mean useful overlap per fetch. */
-static void truth_pair(const struct acc_pm *a, const struct pm_truth_ent *t, double *life,
-		       double *overlap, double *wasted)
-{
-	double f = (double)t->n[PMT_FETCHED];
+/* One compared count: an instruction's event, its estimate and the truth. */
+struct acc_row {
+	uint64_t pc, k, tv;		/* address, sample count, true count */
+	size_t rank;			/* rank of the instruction by fetches */
+	unsigned ev;			/* index in acc_evs */
+	double est, lo, hi;		/* estimate and its 95% interval */
+};
 
-	*life = f ? (double)t->n[PMT_ALL_LIFETIME] / f : 0.0;
-	*overlap = f ? (double)t->n[PMT_ALL_OVERLAP] / f : 0.0;
-	*wasted = (double)a->truth.issue_width * *life - *overlap;
+/* One instruction's paired-sample figures, estimated and true (per fetch). */
+struct acc_pair {
+	uint64_t pc, fetched, n;	/* address, true fetches, pairs that used it */
+	double life, life_est, ov, ov_est, ov_lo, ov_hi, w, w_est;
+};
+
+/* The rows of the hottest instructions: counts with a nonzero truth or estimate, and the pair
+ * figures of those with pairs. 0, or -1 out of memory. */
+static int build_rows(struct acc_pm *a)
+{
+	a->rows = calloc(a->ntop * ACC_NEV + 1, sizeof(*a->rows));
+	a->prs = calloc(a->ntop + 1, sizeof(*a->prs));
+	if (!a->rows || !a->prs)
+		return -1;
+	for (size_t i = 0; i < a->ntop; i++) {
+		const struct pm_truth_ent *t = a->top[i];
+		const struct pm_est_insn *in = pm_est_find(&a->est, t->pc);
+		double f = (double)t->n[PMT_FETCHED];
+
+		for (unsigned e = 0; e < ACC_NEV; e++) {
+			struct acc_row *r = &a->rows[a->nrows];
+
+			r->tv = truth_of(t, e);
+			r->k = in ? in->k_ev[acc_evs[e].ev] : 0;
+			if (!r->tv && !r->k)
+				continue;
+			r->pc = t->pc;
+			r->rank = i;
+			r->ev = e;
+			r->est = pm_est_count(&a->est, r->k);
+			pm_est_interval(&a->est, r->k, &r->lo, &r->hi);
+			a->nrows++;
+		}
+		if (in && in->pair.life_n) {
+			struct acc_pair *q = &a->prs[a->nprs++];
+
+			q->pc = t->pc;
+			q->fetched = t->n[PMT_FETCHED];
+			q->n = in->pair.n_first + in->pair.n_second;
+			q->life = (double)t->n[PMT_ALL_LIFETIME] / f;
+			q->ov = (double)t->n[PMT_ALL_OVERLAP] / f;
+			q->w = (double)a->truth.issue_width * q->life - q->ov;
+			q->life_est = in->pair.life_mean;
+			q->ov_est = in->pair.overlap;
+			q->ov_lo = in->pair.overlap_lo;
+			q->ov_hi = in->pair.overlap_hi;
+			q->w_est = in->pair.wasted;
+		}
+	}
+	return 0;
 }
 
-/* Coverage and error summary over the top instructions x events with a nonzero truth. */
+static int row_inside(const struct acc_row *r)
+{
+	return (double)r->tv >= r->lo && (double)r->tv <= r->hi;
+}
+
+/* Coverage and error summary over the rows with a nonzero truth, and the pairs. */
 struct acc_sum {
-	uint64_t pairs, covered;
-	double rel_sum;
-	uint64_t pair_insns;		/* instructions with pair data */
+	uint64_t counts, covered;	/* counts with a true value > 0, of them inside */
+	double rel_sum;			/* sum of their |relative error| */
 	double w_true, w_est;		/* fetch-weighted wasted slots, true and estimated */
 	double o_true, o_est;		/* fetch-weighted useful overlap */
 	double wasted_abs_rel;		/* mean |rel. error| of wasted slots per instruction */
@@ -171,35 +228,31 @@ struct acc_sum {
 static void summarize(const struct acc_pm *a, struct acc_sum *s)
 {
 	memset(s, 0, sizeof(*s));
-	for (size_t i = 0; i < a->ntop; i++) {
-		const struct pm_truth_ent *t = a->top[i];
-		const struct pm_est_insn *in = pm_est_find(&a->est, t->pc);
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct acc_row *r = &a->rows[i];
 
-		for (unsigned e = 0; e < ACC_NEV; e++) {
-			uint64_t tv = truth_of(t, e), k = in ? in->k_ev[acc_evs[e].ev] : 0;
-			double lo, hi, est = pm_est_count(&a->est, k);
-
-			if (!tv)
-				continue;
-			pm_est_interval(&a->est, k, &lo, &hi);
-			s->pairs++;
-			s->covered += (double)tv >= lo && (double)tv <= hi;
-			s->rel_sum += fabs(est - (double)tv) / (double)tv;
-		}
-		if (in && in->pair.life_n) {
-			double life, ov, w;
-
-			truth_pair(a, t, &life, &ov, &w);
-			s->pair_insns++;
-			s->w_true += (double)t->n[PMT_FETCHED] * w;
-			s->w_est += (double)t->n[PMT_FETCHED] * in->pair.wasted;
-			s->o_true += (double)t->n[PMT_FETCHED] * ov;
-			s->o_est += (double)t->n[PMT_FETCHED] * in->pair.overlap;
-			s->wasted_abs_rel += w ? fabs(in->pair.wasted - w) / w : 0.0;
-		}
+		if (!r->tv)
+			continue;
+		s->counts++;
+		s->covered += (uint64_t)row_inside(r);
+		s->rel_sum += fabs(r->est - (double)r->tv) / (double)r->tv;
 	}
-	if (s->pair_insns)
-		s->wasted_abs_rel /= (double)s->pair_insns;
+	for (size_t i = 0; i < a->nprs; i++) {
+		const struct acc_pair *q = &a->prs[i];
+
+		s->w_true += (double)q->fetched * q->w;
+		s->w_est += (double)q->fetched * q->w_est;
+		s->o_true += (double)q->fetched * q->ov;
+		s->o_est += (double)q->fetched * q->ov_est;
+		s->wasted_abs_rel += q->w ? fabs(q->w_est - q->w) / q->w : 0.0;
+	}
+	if (a->nprs)
+		s->wasted_abs_rel /= (double)a->nprs;
+}
+
+static double pct_of(double part, double whole)
+{
+	return whole ? 100.0 * part / whole : 0.0;
 }
 
 static void report_text(struct acc_pm *a, FILE *f)
@@ -212,9 +265,8 @@ static void report_text(struct acc_pm *a, FILE *f)
 		o->prog_argv[0], o->config, o->period, o->rand_bits ? " (random interval)" : "");
 	if (o->window)
 		fprintf(f, ", pairs within %u", o->window);
-	fprintf(f, "\n  %llu records (%llu selections: %llu taken, %llu lost, %llu collided); "
-		"scale %.2f fetched instructions per record\n",
-		(unsigned long long)a->recs.n,
+	fprintf(f, "\n  %zu records (%llu selections: %llu taken, %llu lost, %llu collided); "
+		"scale %.2f fetched instructions per record\n", a->recs.n,
 		(unsigned long long)(a->st.counts.taken + a->st.counts.lost +
 				     a->st.counts.filtered + a->st.counts.collided),
 		(unsigned long long)a->st.counts.taken, (unsigned long long)a->st.counts.lost,
@@ -224,116 +276,77 @@ static void report_text(struct acc_pm *a, FILE *f)
 		(unsigned long long)truth_total(&a->truth, PMT_FETCHED),
 		(unsigned long long)truth_total(&a->truth, PMT_RETIRED),
 		(unsigned long long)a->truth.used, a->truth.issue_width);
-	fprintf(f, "%-12s %-10s %12s %12s %12s %12s %6s %7s\n", "pc", "event", "k", "true",
+	fprintf(f, "%-12s %-10s %12s %12s %12s %12s %12s %4s\n", "pc", "event", "k", "true",
 		"estimate", "95% lo", "95% hi", "in");
-	for (size_t i = 0; i < a->ntop; i++) {
-		const struct pm_truth_ent *t = a->top[i];
-		const struct pm_est_insn *in = pm_est_find(&a->est, t->pc);
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct acc_row *r = &a->rows[i];
 
-		for (unsigned e = 0; e < ACC_NEV; e++) {
-			uint64_t tv = truth_of(t, e), k = in ? in->k_ev[acc_evs[e].ev] : 0;
-			double lo, hi;
-
-			if (!tv && !k)
-				continue;
-			pm_est_interval(&a->est, k, &lo, &hi);
-			fprintf(f, "0x%-10llx %-10s %12llu %12llu %12.0f %12.0f %6.0f %7s\n",
-				(unsigned long long)t->pc, acc_evs[e].name, (unsigned long long)k,
-				(unsigned long long)tv, pm_est_count(&a->est, k), lo, hi,
-				(double)tv >= lo && (double)tv <= hi ? "yes" : "NO");
-		}
+		fprintf(f, "0x%-10llx %-10s %12llu %12llu %12.0f %12.0f %12.0f %4s\n",
+			(unsigned long long)r->pc, acc_evs[r->ev].name, (unsigned long long)r->k,
+			(unsigned long long)r->tv, r->est, r->lo, r->hi, row_inside(r) ? "yes" : "NO");
 	}
 	fprintf(f, "coverage of the 95%% intervals: %llu of %llu (%.1f%%) instruction x event "
 		"counts of the %zu hottest instructions; mean relative error %.3f\n",
-		(unsigned long long)s.covered, (unsigned long long)s.pairs,
-		s.pairs ? 100.0 * (double)s.covered / (double)s.pairs : 0.0, a->ntop,
-		s.pairs ? s.rel_sum / (double)s.pairs : 0.0);
+		(unsigned long long)s.covered, (unsigned long long)s.counts,
+		pct_of((double)s.covered, (double)s.counts), a->ntop,
+		s.counts ? s.rel_sum / (double)s.counts : 0.0);
 	if (!o->window)
 		return;
 	fprintf(f, "%-12s %10s %10s %10s %10s %10s %10s %8s\n", "pc", "pairs", "life", "life~",
 		"overlap", "overlap~", "wasted", "wasted~");
-	for (size_t i = 0; i < a->ntop; i++) {
-		const struct pm_truth_ent *t = a->top[i];
-		const struct pm_est_insn *in = pm_est_find(&a->est, t->pc);
-		double life, ov, w;
+	for (size_t i = 0; i < a->nprs; i++) {
+		const struct acc_pair *q = &a->prs[i];
 
-		if (!in || !in->pair.life_n)
-			continue;
-		truth_pair(a, t, &life, &ov, &w);
 		fprintf(f, "0x%-10llx %10llu %10.2f %10.2f %10.2f %10.2f %10.2f %8.2f\n",
-			(unsigned long long)t->pc,
-			(unsigned long long)(in->pair.n_first + in->pair.n_second), life,
-			in->pair.life_mean, ov, in->pair.overlap, w, in->pair.wasted);
+			(unsigned long long)q->pc, (unsigned long long)q->n, q->life, q->life_est,
+			q->ov, q->ov_est, q->w, q->w_est);
 	}
-	fprintf(f, "wasted issue slots of these %llu instructions (weighted by fetches): true %.4g, "
+	fprintf(f, "wasted issue slots of these %zu instructions (weighted by fetches): true %.4g, "
 		"estimated %.4g (%+.1f%%); useful overlap true %.4g, estimated %.4g (%+.1f%%); mean "
-		"|relative error| per instruction %.3f   (~ = estimated)\n",
-		(unsigned long long)s.pair_insns, s.w_true, s.w_est,
-		s.w_true ? 100.0 * (s.w_est - s.w_true) / s.w_true : 0.0, s.o_true, s.o_est,
-		s.o_true ? 100.0 * (s.o_est - s.o_true) / s.o_true : 0.0, s.wasted_abs_rel);
+		"|relative error| per instruction %.3f   (~ = estimated)\n", a->nprs, s.w_true,
+		s.w_est, pct_of(s.w_est - s.w_true, s.w_true), s.o_true, s.o_est,
+		pct_of(s.o_est - s.o_true, s.o_true), s.wasted_abs_rel);
 }
 
 static void report_json(struct acc_pm *a, FILE *f)
 {
 	const struct accuracy_pm_opts *o = a->o;
 	struct acc_sum s;
-	int first = 1;
 
 	summarize(a, &s);
 	fprintf(f, "{\"config\": \"%s\", \"period\": %u, \"rand_bits\": %u, \"seed\": %u, "
 		"\"window\": %u, \"records\": %zu, \"taken\": %llu, \"lost\": %llu, \"filtered\": "
 		"%llu, \"collided\": %llu, \"scale\": %.6f, \"cycles\": %llu, \"issue_width\": %u, "
-		"\"coverage\": {\"pairs\": %llu, \"covered\": %llu, \"mean_rel_error\": %.6f}, "
+		"\"coverage\": {\"counts\": %llu, \"covered\": %llu, \"mean_rel_error\": %.6f}, "
 		"\"counts\": [", o->config, o->period, o->rand_bits, o->seed, o->window,
 		a->recs.n, (unsigned long long)a->st.counts.taken,
 		(unsigned long long)a->st.counts.lost, (unsigned long long)a->st.counts.filtered,
 		(unsigned long long)a->st.counts.collided, a->est.scale,
 		(unsigned long long)a->truth.cycles, a->truth.issue_width,
-		(unsigned long long)s.pairs, (unsigned long long)s.covered,
-		s.pairs ? s.rel_sum / (double)s.pairs : 0.0);
-	for (size_t i = 0; i < a->ntop; i++) {
-		const struct pm_truth_ent *t = a->top[i];
-		const struct pm_est_insn *in = pm_est_find(&a->est, t->pc);
+		(unsigned long long)s.counts, (unsigned long long)s.covered,
+		s.counts ? s.rel_sum / (double)s.counts : 0.0);
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct acc_row *r = &a->rows[i];
 
-		for (unsigned e = 0; e < ACC_NEV; e++) {
-			uint64_t tv = truth_of(t, e), k = in ? in->k_ev[acc_evs[e].ev] : 0;
-			double lo, hi;
-
-			if (!tv && !k)
-				continue;
-			pm_est_interval(&a->est, k, &lo, &hi);
-			fprintf(f, "%s{\"pc\": %llu, \"rank\": %zu, \"event\": \"%s\", \"k\": %llu, "
-				"\"true\": %llu, \"estimate\": %.3f, \"lo\": %.3f, \"hi\": %.3f}",
-				first ? "" : ", ", (unsigned long long)t->pc, i, acc_evs[e].name,
-				(unsigned long long)k, (unsigned long long)tv,
-				pm_est_count(&a->est, k), lo, hi);
-			first = 0;
-		}
+		fprintf(f, "%s{\"pc\": %llu, \"rank\": %zu, \"event\": \"%s\", \"k\": %llu, "
+			"\"true\": %llu, \"estimate\": %.3f, \"lo\": %.3f, \"hi\": %.3f}",
+			i ? ", " : "", (unsigned long long)r->pc, r->rank, acc_evs[r->ev].name,
+			(unsigned long long)r->k, (unsigned long long)r->tv, r->est, r->lo, r->hi);
 	}
 	fprintf(f, "], \"pairs\": [");
-	first = 1;
-	for (size_t i = 0; i < a->ntop; i++) {
-		const struct pm_truth_ent *t = a->top[i];
-		const struct pm_est_insn *in = pm_est_find(&a->est, t->pc);
-		double life, ov, w;
+	for (size_t i = 0; i < a->nprs; i++) {
+		const struct acc_pair *q = &a->prs[i];
 
-		if (!in || !in->pair.life_n)
-			continue;
-		truth_pair(a, t, &life, &ov, &w);
 		fprintf(f, "%s{\"pc\": %llu, \"fetched\": %llu, \"n\": %llu, \"life\": %.4f, "
 			"\"life_est\": %.4f, \"overlap\": %.4f, \"overlap_est\": %.4f, "
 			"\"overlap_lo\": %.4f, \"overlap_hi\": %.4f, \"wasted\": %.4f, "
-			"\"wasted_est\": %.4f}", first ? "" : ", ", (unsigned long long)t->pc,
-			(unsigned long long)t->n[PMT_FETCHED],
-			(unsigned long long)(in->pair.n_first + in->pair.n_second), life,
-			in->pair.life_mean, ov, in->pair.overlap, in->pair.overlap_lo,
-			in->pair.overlap_hi, w, in->pair.wasted);
-		first = 0;
+			"\"wasted_est\": %.4f}", i ? ", " : "", (unsigned long long)q->pc,
+			(unsigned long long)q->fetched, (unsigned long long)q->n, q->life, q->life_est,
+			q->ov, q->ov_est, q->ov_lo, q->ov_hi, q->w, q->w_est);
 	}
-	fprintf(f, "], \"wasted\": {\"instructions\": %llu, \"true\": %.6g, \"estimate\": %.6g, "
+	fprintf(f, "], \"wasted\": {\"instructions\": %zu, \"true\": %.6g, \"estimate\": %.6g, "
 		"\"overlap_true\": %.6g, \"overlap_estimate\": %.6g, \"mean_abs_rel_error\": "
-		"%.6f}}\n", (unsigned long long)s.pair_insns, s.w_true, s.w_est, s.o_true, s.o_est,
-		s.wasted_abs_rel);
+		"%.6f}}\n", a->nprs, s.w_true, s.w_est, s.o_true, s.o_est, s.wasted_abs_rel);
 }
 
 /* Contract in accuracy_pm.h. */
@@ -398,7 +411,7 @@ int accuracy_pm_run(const struct accuracy_pm_opts *o)
 	if (pm_est_build(&a->est, &a->pcfg, &a->st.counts, NULL, a->recs.s, a->recs.n))
 		goto oom;
 	a->est_on = 1;
-	if (pick_top(a))
+	if (pick_top(a) || build_rows(a))
 		goto oom;
 	fflush(stdout);		/* the program's output first */
 	if (o->json)
@@ -416,6 +429,8 @@ fail:
 	fprintf(stderr, "tiprof accuracy: %s\n", a->err);
 done:
 	free(a->top);
+	free(a->rows);
+	free(a->prs);
 	if (a->est_on)
 		pm_est_free(&a->est);
 	if (a->truth_on)

@@ -95,8 +95,8 @@ if python3 - "$tmp/acc.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 c = r["coverage"]
-print(f"    coverage {c['covered']}/{c['pairs']}, mean relative error {c['mean_rel_error']:.3f}")
-sys.exit(not (c["pairs"] >= 40 and c["covered"] >= 0.8 * c["pairs"] and c["mean_rel_error"] < 0.25))
+print(f"    coverage {c['covered']}/{c['counts']}, mean relative error {c['mean_rel_error']:.3f}")
+sys.exit(not (c["counts"] >= 40 and c["covered"] >= 0.8 * c["counts"] and c["mean_rel_error"] < 0.25))
 PY
 then ok "accuracy: the 20 hottest instructions' counts mostly inside their 95% intervals"
 else bad "accuracy: coverage or error of the estimates out of bounds"
