@@ -3,7 +3,7 @@
  * encodings, its flag-state CSR and the assembler forms that emit it.
  *
  *  - Host C (the decoder in lib/isa, the ISS, the timing model, the tools) reads the
- *    TIPROF_SD_* constants.
+ *    TIPROF_SD_* constants and the flag state machine tiprof_sd_flag_op()/tiprof_sd_warl().
  *  - RISC-V C built with Debian's riscv64-linux-gnu-gcc uses the TP_* statement macros
  *    (GNU `.insn` inside inline asm; binutils 2.40 needs no patch).
  *  - RISC-V assembler (.S, preprocessed) gets the same instructions as assembler macros:
@@ -85,6 +85,97 @@
 	.endm
 
 #else /* C */
+
+#include <stdint.h>
+
+/* ---- the flag state machine: one definition for the ISS, the timing model's speculative
+ * copy and the tools (docs/seldisp.md section 3) ------------------------------------------ */
+
+/* The canonical pfstate of the fields: DEPTH at most 8, entries at and above DEPTH zero,
+ * reserved bits zero. */
+static inline uint64_t tiprof_sd_pack(unsigned flags, unsigned depth, unsigned ovf,
+				      unsigned err, uint64_t stack)
+{
+	uint64_t keep;
+
+	if (depth > TIPROF_SD_STACK_DEPTH)
+		depth = TIPROF_SD_STACK_DEPTH;
+	keep = depth ? (~0ull >> (64 - 4 * depth)) : 0;
+	return (uint64_t)(flags & TIPROF_SD_FLAGS_MASK) |
+	       (uint64_t)depth << TIPROF_SD_ST_DEPTH_SHIFT |
+	       (uint64_t)(ovf & TIPROF_SD_ST_OVF_MASK) << TIPROF_SD_ST_OVF_SHIFT |
+	       (uint64_t)(err & 1) << TIPROF_SD_ST_ERR_SHIFT |
+	       (stack & keep & 0xffffffffull) << TIPROF_SD_ST_STACK_SHIFT;
+}
+
+/* Field accessors of a pfstate value. */
+static inline unsigned tiprof_sd_flags(uint64_t st) { return (unsigned)st & TIPROF_SD_FLAGS_MASK; }
+static inline unsigned tiprof_sd_flag(uint64_t st, unsigned f) { return (unsigned)(st >> f) & 1; }
+static inline unsigned tiprof_sd_depth(uint64_t st)
+{
+	return (unsigned)(st >> TIPROF_SD_ST_DEPTH_SHIFT) & TIPROF_SD_ST_DEPTH_MASK;
+}
+static inline unsigned tiprof_sd_ovf(uint64_t st)
+{
+	return (unsigned)(st >> TIPROF_SD_ST_OVF_SHIFT) & TIPROF_SD_ST_OVF_MASK;
+}
+static inline unsigned tiprof_sd_err(uint64_t st) { return (unsigned)(st >> TIPROF_SD_ST_ERR_SHIFT) & 1; }
+/* Stack entry k (0 = oldest). */
+static inline unsigned tiprof_sd_entry(uint64_t st, unsigned k)
+{
+	return (unsigned)(st >> (TIPROF_SD_ST_STACK_SHIFT + 4 * k)) & 0xf;
+}
+
+/* What a csrw of v to pfstate leaves there (WARL). */
+static inline uint64_t tiprof_sd_warl(uint64_t v)
+{
+	return tiprof_sd_pack(tiprof_sd_flags(v), tiprof_sd_depth(v), tiprof_sd_ovf(v),
+			      tiprof_sd_err(v), v >> TIPROF_SD_ST_STACK_SHIFT);
+}
+
+/* pfstate after a flag-control instruction: fn = its funct7 (TIPROF_SD_FN_*), m = its mask.
+ * pushpf beyond the stack's depth counts in OVF (ERR when OVF is at its limit); poppf first
+ * undoes those, leaving the flags as they are; poppf on an empty stack leaves them and sets
+ * ERR. */
+static inline uint64_t tiprof_sd_flag_op(uint64_t st, unsigned fn, unsigned m)
+{
+	uint64_t stack = st >> TIPROF_SD_ST_STACK_SHIFT;
+	unsigned flags = tiprof_sd_flags(st), depth = tiprof_sd_depth(st), ovf = tiprof_sd_ovf(st);
+	unsigned err = tiprof_sd_err(st);
+
+	switch (fn) {
+	case TIPROF_SD_FN_SETPF:
+		flags |= m;
+		break;
+	case TIPROF_SD_FN_RESETPF:
+		flags &= ~m;
+		break;
+	case TIPROF_SD_FN_PUSHPF:
+		if (depth < TIPROF_SD_STACK_DEPTH) {
+			stack |= (uint64_t)flags << (4 * depth);
+			depth++;
+		} else if (ovf < TIPROF_SD_OVF_MAX) {
+			ovf++;
+		} else {
+			err = 1;
+		}
+		break;
+	default: /* TIPROF_SD_FN_POPPF */
+		if (ovf) {
+			ovf--;
+		} else if (depth) {
+			depth--;
+			flags = tiprof_sd_entry(st, depth);
+			stack &= ~(0xfull << (4 * depth));
+		} else {
+			err = 1;
+		}
+		break;
+	}
+	return tiprof_sd_pack(flags, depth, ovf, err, stack);
+}
+
+/* ---- RISC-V side: the instructions as C statements ----------------------------------- */
 
 /* The flag-control instructions. MASK and F are literals (0..15, 0..3). Each is a compiler
  * barrier for memory ("memory" clobber), so counters are not cached in registers across it. */

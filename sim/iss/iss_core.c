@@ -109,78 +109,19 @@ unsigned iss_fcsr(const struct iss *s) { return s->frm << 5 | s->fflags; }
 
 /* ---- Xtpsd: profile flags and their stack (docs/seldisp.md) ------------------------- */
 
-#define PF_FLAGS(v) ((unsigned)(v) & TIPROF_SD_FLAGS_MASK)
-#define PF_DEPTH(v) ((unsigned)((v) >> TIPROF_SD_ST_DEPTH_SHIFT) & TIPROF_SD_ST_DEPTH_MASK)
-#define PF_OVF(v)   ((unsigned)((v) >> TIPROF_SD_ST_OVF_SHIFT) & TIPROF_SD_ST_OVF_MASK)
-#define PF_ENTRY(v, k) ((unsigned)((v) >> (TIPROF_SD_ST_STACK_SHIFT + 4 * (k))) & 0xf)
-
-/* The canonical pfstate value of the fields (WARL: depth at most 8, entries at and above
- * depth zero, reserved bits zero). */
-static uint64_t pf_pack(unsigned flags, unsigned depth, unsigned ovf, unsigned err,
-			uint64_t stack)
-{
-	uint64_t keep;
-
-	if (depth > TIPROF_SD_STACK_DEPTH)
-		depth = TIPROF_SD_STACK_DEPTH;
-	keep = depth ? (~0ull >> (64 - 4 * depth)) : 0;
-	return (uint64_t)(flags & TIPROF_SD_FLAGS_MASK) |
-	       (uint64_t)depth << TIPROF_SD_ST_DEPTH_SHIFT |
-	       (uint64_t)(ovf & TIPROF_SD_ST_OVF_MASK) << TIPROF_SD_ST_OVF_SHIFT |
-	       (uint64_t)(err & 1) << TIPROF_SD_ST_ERR_SHIFT |
-	       (stack & keep & 0xffffffffull) << TIPROF_SD_ST_STACK_SHIFT;
-}
-
 uint64_t iss_pfstate(const struct iss *s) { return s->pfstate; }
+void iss_set_pfstate(struct iss *s, uint64_t v) { s->pfstate = tiprof_sd_warl(v); }
 
-void iss_set_pfstate(struct iss *s, uint64_t v)
-{
-	s->pfstate = pf_pack(PF_FLAGS(v), PF_DEPTH(v), PF_OVF(v),
-			     (unsigned)(v >> TIPROF_SD_ST_ERR_SHIFT) & 1,
-			     v >> TIPROF_SD_ST_STACK_SHIFT);
-}
+static int pf_on(const struct iss *s, unsigned f) { return (int)tiprof_sd_flag(s->pfstate, f); }
 
-static int pf_on(const struct iss *s, unsigned f) { return (s->pfstate >> f) & 1; }
-
-/* setpf, resetpf, pushpf, poppf. pushpf beyond the stack's depth counts in OVF (saturating,
- * setting ERR at the limit); poppf first undoes those, leaving the flags as they are; poppf
- * on an empty stack leaves them and sets ERR. */
+/* setpf, resetpf, pushpf, poppf: the state machine of include/tiprof/seldisp.h. */
 static void pf_ctl(struct iss *s, const struct rv_insn *i)
 {
-	uint64_t v = s->pfstate, stack = v >> TIPROF_SD_ST_STACK_SHIFT;
-	unsigned flags = PF_FLAGS(v), depth = PF_DEPTH(v), ovf = PF_OVF(v);
-	unsigned err = (unsigned)(v >> TIPROF_SD_ST_ERR_SHIFT) & 1, m = (unsigned)i->imm;
+	unsigned fn = i->op == RV_OP_SETPF ? TIPROF_SD_FN_SETPF :
+		      i->op == RV_OP_RESETPF ? TIPROF_SD_FN_RESETPF :
+		      i->op == RV_OP_PUSHPF ? TIPROF_SD_FN_PUSHPF : TIPROF_SD_FN_POPPF;
 
-	switch (i->op) {
-	case RV_OP_SETPF:
-		flags |= m;
-		break;
-	case RV_OP_RESETPF:
-		flags &= ~m;
-		break;
-	case RV_OP_PUSHPF:
-		if (depth < TIPROF_SD_STACK_DEPTH) {
-			stack |= (uint64_t)flags << (4 * depth);
-			depth++;
-		} else if (ovf < TIPROF_SD_OVF_MAX) {
-			ovf++;
-		} else {
-			err = 1;
-		}
-		break;
-	default: /* POPPF */
-		if (ovf) {
-			ovf--;
-		} else if (depth) {
-			depth--;
-			flags = PF_ENTRY(v, depth);
-			stack &= ~(0xfull << (4 * depth));
-		} else {
-			err = 1;
-		}
-		break;
-	}
-	s->pfstate = pf_pack(flags, depth, ovf, err, stack);
+	s->pfstate = tiprof_sd_flag_op(s->pfstate, fn, (unsigned)i->imm);
 }
 
 void iss_set_xreg(struct iss *s, unsigned r, uint64_t v)

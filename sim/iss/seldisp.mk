@@ -2,7 +2,7 @@
 # Xtpsd, selective dispatch (docs/seldisp.md): its ISA tier. The encodings are in
 # include/tiprof/seldisp.h, the decoder/disassembler in lib/isa, the semantics in sim/iss;
 # the test programs and tools in tests/sim/iss/sd_*. Needs lib/isa/isa.mk and sim/iss/iss.mk.
-## test-seldisp-isa: Xtpsd programs (C and asm) on the ISS with profiling on/off: profile counts = plain C counts, stdout = qemu-riscv64's on the build without the extension; decoder = objdump + the bit layouts (+200k random custom-0/1 words); 6 planted ISS bugs caught
+## test-seldisp-isa: Xtpsd programs (C and asm) on the ISS with profiling on/off: profile counts = plain C counts, stdout = qemu-riscv64's on the build without the extension; decoder = objdump + the bit layouts (+200k random custom-0/1 words); 7 planted bugs in the ISS and the flag state machine caught
 
 SD_OUT     := $(BUILD)/iss/sd
 SD_TDIR    := tests/sim/iss
@@ -64,6 +64,6 @@ test-seldisp-isa: $(SD_BINS) $(SD_OUT)/sd_count.o $(SD_OUT)/sd_asm.o $(SD_TOOLS)
 	test "$$($(TIPROF_BIN) iss $(SD_OUT)/sd_asm)" = "sd_asm ok"; \
 	$(SD_OUT)/sd-step $(SD_OUT)/sd_asm > /dev/null; \
 	echo "sd_count: stdout equal to qemu-riscv64's (build without Xtpsd) with profiling on and off, static and dynamic, iss_run and iss_step"
-	@echo "== test-seldisp-isa: planted ISS bugs"
+	@echo "== test-seldisp-isa: planted bugs (ISS, flag state machine)"
 	@sh $(SD_TDIR)/sd_mutants.sh "$(CC)" "$(CSTD) -O1 $(ISS_INC) -Iinclude -frounding-math" \
 		$(SD_OUT)/mutants $(ISA_LIB) $(SD_OUT)/sd_count $(SD_OUT)/sd_asm
