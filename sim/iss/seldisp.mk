@@ -51,6 +51,7 @@ test-seldisp-isa: $(SD_BINS) $(SD_OUT)/sd_count.o $(SD_OUT)/sd_asm.o $(SD_TOOLS)
 			$(SD_OUT)/$$p $(SD_OUT)/$$p.o; \
 	done
 	@$(PYTHON) $(SD_TDIR)/sd_objdump.py --random $(SD_OUT)/sd-dis 200000
+	@$(SD_OUT)/sd-dis --classify
 	@echo "== test-seldisp-isa: profile counts on the ISS, profiling on and off"
 	@set -e; $(QEMU_RISCV64) $(SD_OUT)/sd_count_none on $(SD_N) > $(SD_OUT)/qemu.out; \
 	for p in sd_count sd_count_dyn; do for m in on off; do \
