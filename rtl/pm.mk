@@ -7,9 +7,12 @@
 PM_DIR      := tests/rtl/pm
 PM_TB_SV    := $(PM_DIR)/tiprof_pm_tb.sv
 PM_TB_SRCS  := $(PM_DIR)/pm_harness.c
-PM_TB_HDRS  := $(PM_DIR)/pm_harness.h $(PM_DIR)/pm_directed.c $(PM_DIR)/tiprof_pm_wire.svh \
-               include/tiprof/tiprof_pm_wire.h $(PMMODEL_HDRS)
-PM_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) -I$(PM_DIR)
+PM_TB_HDRS  := $(PM_DIR)/pm_harness.h $(PM_DIR)/pm_directed.c $(PM_DIR)/pm_core.c \
+               $(PM_DIR)/tiprof_pm_wire.svh include/tiprof/tiprof_pm_wire.h $(PMMODEL_HDRS) \
+               $(CORE_HDRS)
+PM_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(CORE_INC) -I$(PM_DIR)
+# The model-only runner and the Icarus (VPI) bridge are built without the core bench.
+PM_NOCORE    = -DPM_TB_NO_CORE
 
 # ProfileMe configurations linted by lint-rtl: pF-XLEN-DEPTH-TAGS[-s] (the unit with PmF = F).
 PM_LINT_CONFIGS := p1-32-1-1 p2-64-16-2 p4-64-8-2 p8-64-3-2 p4-32-2-2-s p8-32-5-1
@@ -29,7 +32,7 @@ pmc_s = $(if $(filter s,$(word 5,$(subst -, ,$(1)))),1,0)
 
 ## test-pm: ProfileMe RTL against the C model every cycle: test-pm-model, test-pm-verilator, test-pm-icarus
 ## test-pm-model: the ProfileMe benches on the C model alone (loopback)
-## test-pm-verilator: directed scenes and random differential runs (~10 M cycles) on six Verilator builds with assertions
+## test-pm-verilator: directed scenes and random differential runs (~10 M cycles) on six Verilator builds with assertions, and a RISC-V program on the core model driving the unit live (contract assertions on) on the F = 4 / 8 builds
 ## test-pm-icarus: the same benches on Icarus (VPI), shorter random runs
 .PHONY: test-pm test-pm-model test-pm-verilator test-pm-icarus
 TEST_TARGETS += test-pm
@@ -37,11 +40,11 @@ TEST_TARGETS += test-pm
 $(BUILD)/pm/pm_run_model: $(PM_DIR)/pm_run_model.c $(PM_TB_SRCS) $(PM_TB_HDRS) $(PMMODEL_LIB)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(PM_CFLAGS) -o $@ $(PM_DIR)/pm_run_model.c $(PM_TB_SRCS) $(PMMODEL_LIB)
+	@$(CC) $(PM_CFLAGS) $(PM_NOCORE) -o $@ $(PM_DIR)/pm_run_model.c $(PM_TB_SRCS) $(PMMODEL_LIB)
 
 # 1. verilate (generates Vtiprof_pm_tb__Dpi.h), 2. compile the harness against it, 3. build.
 $(BUILD)/vpm/%/Vtiprof_pm_tb: $(TIP_RTL) $(PM_TB_SV) rtl/lint/verilator.vlt $(PM_DIR)/pm_dpi.c \
-			      $(PM_TB_SRCS) $(PM_TB_HDRS) $(PMMODEL_LIB)
+			      $(PM_TB_SRCS) $(PM_TB_HDRS) $(PMMODEL_LIB) $(TIP_CORE_LIBS)
 	@echo "  VERILATE ProfileMe F=$(call pmc_f,$*) XLEN=$(call pmc_x,$*) DEPTH=$(call pmc_d,$*) TAGS=$(call pmc_t,$*) STAGE=$(call pmc_s,$*)"
 	@rm -rf $(@D) && mkdir -p $(@D)/harness
 	@$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast $(PM_ASSERT) \
@@ -49,7 +52,7 @@ $(BUILD)/vpm/%/Vtiprof_pm_tb: $(TIP_RTL) $(PM_TB_SV) rtl/lint/verilator.vlt $(PM
 	  -GPMF=$(call pmc_f,$*) -GXLEN=$(call pmc_x,$*) -GDEPTH=$(call pmc_d,$*) \
 	  -GTAGS=$(call pmc_t,$*) -GSTAGE=$(call pmc_s,$*) \
 	  rtl/lint/verilator.vlt $(TIP_RTL) $(PM_TB_SV) \
-	  $(abspath $(@D)/harness/libpm_tb.a) $(abspath $(PMMODEL_LIB)) \
+	  $(abspath $(@D)/harness/libpm_tb.a) $(abspath $(PMMODEL_LIB)) $(abspath $(TIP_CORE_LIBS)) \
 	  > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
 	@for f in $(PM_DIR)/pm_dpi.c $(PM_TB_SRCS); do \
 	  $(CC) $(PM_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
@@ -62,7 +65,8 @@ $(BUILD)/ipm/tiprof_pm_vpi.vpi: $(PM_DIR)/pm_vpi.c tests/include/tvpi.h $(PM_TB_
 				sim/model/pm_model.c
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(PM_CFLAGS) -Itests/include -I$(VLT_INC)/vltstd -fPIC -shared -o $@ $(PM_DIR)/pm_vpi.c \
+	@$(CC) $(PM_CFLAGS) $(PM_NOCORE) -Itests/include -I$(VLT_INC)/vltstd -fPIC -shared -o $@ \
+	  $(PM_DIR)/pm_vpi.c \
 	  $(PM_TB_SRCS) \
 	  sim/model/pm_model.c -lm
 
@@ -82,9 +86,10 @@ test-pm-model: $(BUILD)/pm/pm_run_model
 	@mkdir -p $(PM_OUT)
 	@PM_OUT=$(PM_OUT) PM_SEED=$(PM_SEED) PM_CONFIGS="$(PM_CONFIGS)" $(PM_DIR)/run.sh model $(BUILD)/pm/pm_run_model
 
-test-pm-verilator: $(PM_VBINS)
+test-pm-verilator: $(PM_VBINS) $(WORKLOAD_BINS)
 	@mkdir -p $(PM_OUT)
 	@PM_OUT=$(PM_OUT) PM_SEED=$(PM_SEED) PM_RANDOM_CYCLES=$(PM_RANDOM_CYCLES) \
+	  PM_CORE_ELF=$(WL_OUT)/quicksort PM_CORE_ARGS=3000 \
 	  PM_CONFIGS="$(PM_CONFIGS)" $(PM_DIR)/run.sh verilator $(BUILD)/vpm
 
 test-pm-icarus: $(BUILD)/ipm/tiprof_pm_vpi.vpi $(PM_IVVPS)
@@ -117,4 +122,4 @@ $(PM_COV_BUILD)/vpm/$(PM_COV_CFG)/Vtiprof_pm_tb: $(TIP_RTL) $(PM_TB_SV) $(PM_COV
 	@$(MAKE) -s BUILD=$(PM_COV_BUILD) PM_ASSERT="--assert --coverage-line --coverage-toggle" \
 	  PM_TB_SV="$(PM_TB_SV) $(PM_COV_SV) $(abspath $(TIP_DIR)/coverage_dump.cpp)" $@
 test-pm-coverage: $(PM_COV_BUILD)/vpm/$(PM_COV_CFG)/Vtiprof_pm_tb
-	@$(PM_DIR)/coverage.sh $(<D) $(PM_COV_CFG) $(BUILD)/pm/coverage $(PM_COV_CYCLES)
+	@$(TIP_DIR)/coverage.sh pm $(<D) $(PM_COV_CFG) $(BUILD)/pm/coverage $(PM_COV_CYCLES)

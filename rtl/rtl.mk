@@ -220,7 +220,7 @@ $(BUILD)/ctip/%/Vtiprof_tb: $(TIP_RTL) $(TIP_TB_SV) $(TIP_SVH) rtl/lint/verilato
 	@$(MAKE) -s -C $(@D) -f Vtiprof_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
 	  || { tail -30 $(@D)/build.log; exit 1; }
 test-tip-coverage: $(BUILD)/ctip/$(TIP_COV_CFG)/Vtiprof_tb
-	@$(TIP_DIR)/coverage.sh $(BUILD)/ctip/$(TIP_COV_CFG) $(TIP_COV_CFG) $(TIP_OUT)/coverage $(TIP_COV_CYCLES)
+	@$(TIP_DIR)/coverage.sh tip $(BUILD)/ctip/$(TIP_COV_CFG) $(TIP_COV_CFG) $(TIP_OUT)/coverage $(TIP_COV_CYCLES)
 
 # ------------------------------------------------------------------ speed
 ## bench-tip: simulation speed of the TIP unit: Verilated RTL + C model, C model alone

@@ -19,6 +19,8 @@
  *              docs/profileme.md (besides RTL = model every cycle): one load through every stage,
  *              a pair whose second is on the wrong path, FIFO full + LOST, the event and latency
  *              filters, the timeout of a lost tag and of a never-tagged second.
+ *   core       a RISC-V program on the out-of-order core model drives the unit live, contract
+ *              assertions on throughout (pm_core.c; not in builds with PM_TB_NO_CORE).
  *
  * With the unit's input stage (stage = 1) the model is given the events one cycle late (the unit
  * registers its event ports; the fetch ports and pm_tag_o are not staged).
@@ -68,6 +70,9 @@ struct pm_harness {
 	uint8_t priv;
 	uint16_t ctx;
 	int drain;                     /* driver drain: next record word to read, -1 none */
+
+	/* core */
+	struct pm_core_bench *core;
 
 	/* directed */
 	int dir_scene;
@@ -449,6 +454,31 @@ static int directed(struct pm_harness *h, struct tiprof_pm_if *x, struct tiprof_
 		    struct pm_csr_req *c);
 static void dir_check(struct pm_harness *h);
 
+/* ---------------------------------------------------------------- the core bench */
+#ifndef PM_TB_NO_CORE
+#include "pm_core.c"
+#else
+static int core_bench_init(struct pm_harness *h)
+{
+	fail(h, "this build has no core bench (PM_TB_NO_CORE)");
+	return -1;
+}
+static int core_bench_cycle(struct pm_harness *h, struct tiprof_pm_if *x, struct tiprof_pm_if *ev,
+			    struct pm_csr_req *c)
+{
+	(void)h; (void)x; (void)ev; (void)c;
+	return -1;
+}
+static void core_bench_tags(struct pm_harness *h, const struct pm_model_out *o)
+{
+	(void)h; (void)o;
+}
+static void core_bench_free(struct pm_harness *h)
+{
+	(void)h;
+}
+#endif
+
 /* ---------------------------------------------------------------- the harness */
 
 int pm_harness_init(struct pm_harness **hp, const struct pm_model_cfg *cfg, int stage,
@@ -477,8 +507,12 @@ int pm_harness_init(struct pm_harness **hp, const struct pm_model_cfg *cfg, int 
 		       cfg->f, cfg->xlen, cfg->fifo_depth, cfg->tags);
 		return -1;
 	}
-	if (strcmp(bench, "random") && strcmp(bench, "directed")) {
-		printf("pm-harness: FAIL unknown bench '%s' (random, directed)\n", bench);
+	if (strcmp(bench, "random") && strcmp(bench, "directed") && strcmp(bench, "core")) {
+		printf("pm-harness: FAIL unknown bench '%s' (random, directed, core)\n", bench);
+		return -1;
+	}
+	if (!strcmp(bench, "core") && core_bench_init(h)) {
+		printf("pm-harness: FAIL %s\n", h->msg);
 		return -1;
 	}
 	printf("pm-harness: %s bench %s F=%u XLEN=%u DEPTH=%u TAGS=%u STAGE=%d seed %llu cycles %llu\n",
@@ -509,7 +543,7 @@ int pm_harness_tick(struct pm_harness *h, const struct pm_obs *obs, struct pm_dr
 	struct tiprof_pm_if x, ev, min;
 	struct pm_csr_req c;
 	struct pm_model_out o;
-	int stray = 0, rst, dir;
+	int stray = 0, rst, dir, core;
 
 	memset(d, 0, sizeof(*d));
 	if (h->have_exp && obs)
@@ -521,7 +555,8 @@ int pm_harness_tick(struct pm_harness *h, const struct pm_obs *obs, struct pm_dr
 	ev_clear(&ev);
 
 	dir = !strcmp(h->bench, "directed");
-	rst = h->t < 2 || (!dir && h->t % 250000u == 249999u);
+	core = !strcmp(h->bench, "core");
+	rst = h->t < 2 || (!dir && !core && h->t % 250000u == 249999u);
 	if (!rst && dir) {
 		int r = directed(h, &x, &ev, &c);
 		if (r < 0)
@@ -548,7 +583,14 @@ int pm_harness_tick(struct pm_harness *h, const struct pm_obs *obs, struct pm_dr
 		h->t++;
 		return 0;
 	}
-	if (!dir) {
+	if (core) {
+		int r = core_bench_cycle(h, &x, &ev, &c);
+
+		if (r) {
+			h->cycles = h->t;	/* the program ended (or the core failed) */
+			return 1;
+		}
+	} else if (!dir) {
 		if (h->t >= h->phase_end)
 			new_phase(h);
 		gen_fetch(h, &x);
@@ -563,10 +605,12 @@ int pm_harness_tick(struct pm_harness *h, const struct pm_obs *obs, struct pm_dr
 	min = x;
 	ev_copy(&min, h->stage ? &h->prev_ev : &ev);
 	pm_model_cycle(&h->m, &min, &c, h->menable, &o);
-	if (!dir && h->stage) {
+	if (!dir && !core && h->stage) {
 		gen_events(h, &ev);     /* they reach the unit next cycle: judged on the new state */
 		stray = gen_stray(h, &ev);
 	}
+	if (core)
+		core_bench_tags(h, &o);
 
 	/* expected outputs */
 	memset(&h->exp, 0, sizeof(h->exp));
@@ -631,6 +675,7 @@ int pm_harness_final(struct pm_harness *h)
 {
 	if (!h)
 		return 1;
+	core_bench_free(h);
 	if (!h->failed && h->t < h->cycles && strcmp(h->bench, "directed"))
 		fail(h, "the simulation ended after %llu of %llu cycles", (unsigned long long)h->t,
 		     (unsigned long long)h->cycles);

@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Runs the ProfileMe benches on one simulator and prints 'N passed, N failed'.
 #   run.sh model     RUNNER  directed scenes + a random run per configuration on the C model alone
-#   run.sh verilator VPMDIR  directed scenes + random differential runs on every cached build
+#   run.sh verilator VPMDIR  directed scenes + random differential runs on every cached build, and
+#                            with PM_CORE_ELF the core bench (a program on the core model drives
+#                            the unit live) on every build with F = 4 or 8 and two tag ids
 #   run.sh icarus    IPMDIR  directed scenes + short random runs under Icarus (VPI)
-# Environment: PM_OUT (logs), PM_SEED, PM_RANDOM_CYCLES, PM_CONFIGS, VVP.
+# Environment: PM_OUT (logs), PM_SEED, PM_RANDOM_CYCLES, PM_CONFIGS, VVP, PM_CORE_ELF and
+# PM_CORE_ARGS (the core bench's program and arguments).
 set -u
 sim=$1; where=$2
 out=${PM_OUT:-build/pm/logs}
@@ -46,6 +49,11 @@ for cfg in $configs; do
   esac
   run_one "$cfg" directed "$seed" 100000
   run_one "$cfg" random $((seed + i)) "$n"
+  case $sim-$cfg in
+    verilator-[48]-*-*-2*)
+      [ -n "${PM_CORE_ELF:-}" ] && TIPROF_TB_ELF=$PM_CORE_ELF TIPROF_TB_ARGS=${PM_CORE_ARGS:-} \
+        TIPROF_TB_PERIOD=64 TIPROF_TB_PAIR=32 run_one "$cfg" core "$seed" 100000000 ;;
+  esac
   i=$((i + 1))
 done
 echo "test-pm-$sim: $pass passed, $fail failed ($total cycles compared)"
