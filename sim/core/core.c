@@ -520,6 +520,13 @@ static int fetch_stage(struct core *c, struct core_cycle_out *out)
 		e->last = (uint8_t)c->la_exited;
 		e->kind = rv_is_load(&r->insn) ? CORE_K_LOAD :
 			  rv_is_store(&r->insn) ? CORE_K_STORE : CORE_K_ALU;
+		if (rv_is_profile(&r->insn) && !r->mem_size) {
+			/* Xtpsd profile instruction with its flag clear: it did nothing (no access);
+			 * until the decode filter is modelled (docs/seldisp.md) it takes an ALU slot */
+			e->flags &= ~(uint32_t)(RV_F_LOAD | RV_F_STORE);
+			e->fu = RV_FU_ALU;
+			e->kind = CORE_K_ALU;
+		}
 		e->events = c->la_events;
 		e->t_fetch = now;
 		e->t_avail = now + cfg->frontend_lat;
