@@ -73,8 +73,12 @@ def main():
 
     # 1. coverage
     cov = {}     # key -> [covered, total]
-    rows = []    # (k, rel error)
+    rows = []    # (k, rel error, period)
+    coll = {}    # period -> [collided, selections]
     for period, name, r in results:
+        v = coll.setdefault(period, [0, 0])
+        v[0] += r["collided"]
+        v[1] += r["taken"] + r["lost"] + r["filtered"] + r["collided"]
         for c in r["counts"]:
             if c["true"] <= 0:
                 continue
@@ -85,7 +89,8 @@ def main():
                 v[1] += 1
             # by the expected sample count true/scale, not the observed k: rows with k = 0
             # count too, so no row is chosen by its own error
-            rows.append((c["true"] / r["scale"], (c["estimate"] - c["true"]) / c["true"]))
+            rows.append((c["true"] / r["scale"], (c["estimate"] - c["true"]) / c["true"],
+                         period))
     print(f"ProfileMe accuracy: {len(RUNS)} programs x periods {PERIODS} x {SEEDS} seeds "
           f"({len(results)} runs), the 20 hottest instructions of each")
     print("1. coverage of the 95% intervals (true count inside):")
@@ -93,32 +98,23 @@ def main():
         c, n = cov[key]
         print(f"   {key:24s} {c:6d} of {n:6d}  {100.0 * c / n:5.1f}%")
 
+    print("   selections that collided with an open sample (the estimate's scale corrects the "
+          "total, not the per-instruction bias):")
+    for period in sorted(coll):
+        c, n = coll[period]
+        print(f"   period {period:5d}: {c} of {n} ({100.0 * c / n:.1f}%)")
+
     # 2. error against k
-    bins = {}
-    for k, e in rows:
-        if k >= 1:
-            bins.setdefault(int(math.log2(k)), []).append(e)
-    pts = []
     print("2. relative error against the expected sample count k = true / scale (rms per log2 "
           "bin of k, k >= 1):")
-    print("   k from   count    rms error   rms*sqrt(k)")
-    for b in sorted(bins):
-        es = bins[b]
-        if len(es) < 10:
-            continue
-        rms = math.sqrt(sum(e * e for e in es) / len(es))
-        kmid = math.sqrt((2 ** b) * (2 ** (b + 1)))
-        pts.append((kmid, rms))
-        print(f"   {2 ** b:6d}  {len(es):6d}   {rms:9.4f}   {rms * math.sqrt(kmid):9.3f}")
-    if len(pts) >= 2:
-        xs = [math.log(k) for k, _ in pts]
-        ys = [math.log(r) for _, r in pts]
-        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / \
-            sum((x - mx) ** 2 for x in xs)
-        print(f"   slope of log(rms error) on log(k): {slope:.3f} (1/sqrt(k): -0.5)")
+    for p in PERIODS:
+        error_bins([(k, e) for k, e, q in rows if q == p], f"period {p}")
+    rare = [p for p in PERIODS if coll[p][0] < 0.05 * coll[p][1]]
+    pts = error_bins([(k, e) for k, e, q in rows if q in rare],
+                     f"periods with under 5% collisions ({', '.join(map(str, rare))})")
+    if pts:
         write_svg(pts)
-        print(f"   chart: {SVG}")
+        print(f"   chart (those periods): {SVG}")
 
     # 3. wasted issue slots from pairs
     print(f"3. wasted issue slots from paired sampling (--pair {WINDOW}, period 512, seed 1):")
@@ -137,6 +133,33 @@ def main():
         print(f"   {name:10s} {w['instructions']:6d} {n:6d}  {w['true']:12.4g} "
               f"{w['estimate']:12.4g}  {err:+6.1f}%  {w['mean_abs_rel_error']:10.3f}"
               f"      {oerr:+6.1f}%")
+
+
+def error_bins(rows, label):
+    """Print rms relative error per log2 bin of k and the log-log slope; return the points."""
+    bins = {}
+    for k, e in rows:
+        if k >= 1:
+            bins.setdefault(int(math.log2(k)), []).append(e)
+    pts = []
+    print(f"   {label}:")
+    print("     k from   count    rms error   rms*sqrt(k)")
+    for b in sorted(bins):
+        es = bins[b]
+        if len(es) < 10:
+            continue
+        rms = math.sqrt(sum(e * e for e in es) / len(es))
+        kmid = math.sqrt((2 ** b) * (2 ** (b + 1)))
+        pts.append((kmid, rms))
+        print(f"     {2 ** b:6d}  {len(es):6d}   {rms:9.4f}   {rms * math.sqrt(kmid):9.3f}")
+    if len(pts) >= 2:
+        xs = [math.log(k) for k, _ in pts]
+        ys = [math.log(r) for _, r in pts]
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / \
+            sum((x - mx) ** 2 for x in xs)
+        print(f"     slope of log(rms error) on log(k): {slope:.3f} (1/sqrt(k): -0.5)")
+    return pts
 
 
 def write_svg(pts):
@@ -165,7 +188,7 @@ def write_svg(pts):
         out.append(f'<text x="{X(e)}" y="{h - m + 16}" text-anchor="middle">1e{e}</text>')
     for e in range(y0, y1 + 1):
         out.append(f'<text x="{m - 6}" y="{Y(e) + 4}" text-anchor="end">1e{e}</text>')
-    out.append(f'<text x="{w / 2}" y="{h - 15}" text-anchor="middle">samples k</text>')
+    out.append(f'<text x="{w / 2}" y="{h - 15}" text-anchor="middle">expected samples k = true / scale</text>')
     out.append(f'<text x="15" y="{h / 2}" transform="rotate(-90 15 {h / 2})" '
                f'text-anchor="middle">rms relative error</text>')
     line = " ".join(f"{X(v):.1f},{Y(math.log10(c) - v / 2):.1f}"
