@@ -52,7 +52,7 @@ LINT_TARGETS  :=
 BENCH_TARGETS :=
 SYNTH_TARGETS :=
 
-## demo: the main job: the TIP unit RTL on the paper's examples, then a RISC-V workload on the core model: cycle stacks, every policy against the Oracle, the RTL on its ROB stream
+## demo: the main job: the TIP unit RTL on the paper's examples, then a RISC-V workload on the core model: cycle stacks, every policy against the Oracle, the RTL on its ROB stream, ProfileMe's estimates and wasted issue slots
 ## test: every test tier (what CI runs, with test-system after it)
 ## lint: lint the RTL on Verilator -Wall, Icarus -g2012 and Yosys
 ## synth: synthesis table (Yosys generic, Xilinx, iCE40 + nextpnr) and storage per component
@@ -98,8 +98,8 @@ deps:
 # The main job: the TIP unit's RTL on the TIP paper's worked examples, then a real RISC-V
 # workload on the out-of-order core model: its Oracle cycle stack, the cycle stacks of its
 # TIP samples per function and hot instruction (text, and an SVG chart under build/demo/),
-# every policy judged against the Oracle, and the workload's ROB stream replayed through the
-# RTL (RTL = C model every cycle).
+# every policy judged against the Oracle, the workload's ROB stream replayed through the
+# RTL (RTL = C model every cycle), and the ProfileMe unit's view of the same program.
 DEMO_CFG      := 2-64-16
 DEMO_WORKLOAD ?= quicksort
 DEMO_ARGS     ?= 20000
@@ -129,6 +129,13 @@ demo: deps
 	@echo "== 5. the same run's ROB interface through the RTL unit (W=4), compared with the C model every cycle"
 	@TIPROF_TB_TRACE=$(BUILD)/demo/$(DEMO_WORKLOAD).rbt $(BUILD)/vtip/4-64-8/Vtiprof_tb +bench=replay \
 	  +cycles=1000000000 +outdir=$(BUILD)/demo | grep -E "^replay:|PASS|FAIL"
+	@echo
+	@echo "== 6. ProfileMe on the same program: instructions tagged at fetch (wrong path too), pairs within 256, every record checked against the core"
+	@set -o pipefail; env -i $(BUILD)/bin/tiprof sim --profile $(BUILD)/demo/$(DEMO_WORKLOAD)-pm.tps \
+	  -e profileme --period 1024 --pair 256 $(DEMO_PROG) 2>&1 >/dev/null | \
+	  grep -E "ProfileMe samples|^tiprof sim: [^0-9]"
+	@$(BUILD)/bin/tiprof pm report $(BUILD)/demo/$(DEMO_WORKLOAD)-pm.tps --limit 4
+	@$(BUILD)/bin/tiprof pm pairs $(BUILD)/demo/$(DEMO_WORKLOAD)-pm.tps --limit 4 | sed -n '/^Instructions/,$$p'
 
 ## test-readme: README's demo figures (every policy's error on quicksort) equal what make demo prints
 .PHONY: test-readme
