@@ -6,7 +6,7 @@ set -euo pipefail
 pkgs=(make gcc g++ python3 file xz-utils verilator iverilog yosys nextpnr-ice40
       gcc-riscv64-linux-gnu libc6-dev-riscv64-cross linux-libc-dev-riscv64-cross
       binutils-riscv64-linux-gnu qemu-user
-      libdw-dev libelf-dev libzydis-dev gtkwave
+      libdw-dev libelf-dev libzydis-dev libglpk-dev gtkwave   # libglpk-dev: min-cost flow (sw/fdo)
       linux-source-6.1 qemu-system-misc opensbi device-tree-compiler flex bison bc cpio
       sparse libssl-dev
       linux-perf clang llvm llvm-14 autofdo
