@@ -93,6 +93,18 @@ static void sim_print_text(struct sim_ctx *x)
 		(unsigned long long)st->jump_mispred, (unsigned long long)st->jumps,
 		(unsigned long long)st->l1d_miss, (unsigned long long)st->llc_miss,
 		(unsigned long long)st->flushes, (unsigned long long)st->exceptions);
+	if (core_config(x->core)->sd_mode)	/* selective dispatch (docs/core.md) */
+		fprintf(x->out.f, "  selective dispatch: %llu dropped at decode (%llu in skipped "
+			"blocks), %llu profile instructions executed; BDT %llu skips, %llu "
+			"mispredicts (%llu cycles), %llu missed; profile branches %llu redirects, "
+			"%llu of %llu mispredicted; poppf stalls %llu\n",
+			(unsigned long long)st->sd_dropped, (unsigned long long)st->sd_walked,
+			(unsigned long long)st->sd_executed, (unsigned long long)st->sd_bdt_skips,
+			(unsigned long long)st->sd_bdt_mispred,
+			(unsigned long long)st->sd_bdt_recovery, (unsigned long long)st->sd_bdt_missed,
+			(unsigned long long)st->sd_pbr_redirect,
+			(unsigned long long)st->sd_pbr_exec_mispred,
+			(unsigned long long)st->sd_pbr_exec, (unsigned long long)st->sd_poppf_stall);
 	fprintf(x->out.f, "cycle stack (Oracle):\n");
 	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		fprintf(x->out.f, "  %-18s %6.2f%%  %14.2f cycles\n", tiprof_cat_name(c),
@@ -113,6 +125,19 @@ static void sim_print_json(struct sim_ctx *x)
 	for (unsigned c = 0; c < TIPROF_NCAT; c++)
 		fprintf(x->out.f, "%s\"%s\": %.6f", c ? ", " : "", tiprof_cat_name(c),
 			units ? (double)x->orc.total[c] / units : 0.0);
+	if (core_config(x->core)->sd_mode)	/* selective dispatch (docs/core.md) */
+		fprintf(x->out.f, "}, \"seldisp\": {\"dropped\": %llu, \"walked\": %llu, "
+			"\"executed\": %llu, \"bdt_skips\": %llu, \"bdt_mispredicts\": %llu, "
+			"\"bdt_recovery_cycles\": %llu, \"bdt_missed\": %llu, "
+			"\"profile_branch_redirects\": %llu, \"profile_branch_mispredicts\": %llu, "
+			"\"poppf_stalls\": %llu",
+			(unsigned long long)st->sd_dropped, (unsigned long long)st->sd_walked,
+			(unsigned long long)st->sd_executed, (unsigned long long)st->sd_bdt_skips,
+			(unsigned long long)st->sd_bdt_mispred,
+			(unsigned long long)st->sd_bdt_recovery, (unsigned long long)st->sd_bdt_missed,
+			(unsigned long long)st->sd_pbr_redirect,
+			(unsigned long long)st->sd_pbr_exec_mispred,
+			(unsigned long long)st->sd_poppf_stall);
 	fprintf(x->out.f, "}, \"branches\": %llu, \"branch_mispredicts\": %llu, \"jumps\": %llu, "
 		"\"jump_mispredicts\": %llu, \"l1d_misses\": %llu, \"llc_misses\": %llu, "
 		"\"flushes\": %llu, \"traps\": %llu}\n",

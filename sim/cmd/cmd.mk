@@ -37,10 +37,10 @@ BENCH_TARGETS += bench-sampled
 SAMPLED_WARM_EXACT := $(BUILD)/sampled/warm_exact
 
 # warming vs detailed simulation of the same instructions, built with core.c itself
-$(SAMPLED_WARM_EXACT): tests/sim/sampled/warm_exact.c $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c 		       $(CORE_DIR)/core_int.h $(CORE_HDRS) $(ISS_LIB) $(ISA_LIB)
+$(SAMPLED_WARM_EXACT): tests/sim/sampled/warm_exact.c $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c $(CORE_DIR)/core_sd.c 		       $(CORE_DIR)/core_int.h $(CORE_HDRS) $(ISS_LIB) $(ISA_LIB)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -o $@ $< $(CORE_DIR)/core_pm.c $(ISS_LIB) $(ISA_LIB) -lm
+	@$(CC) $(ALL_CFLAGS) $(CORE_INC) -o $@ $< $(CORE_DIR)/core_pm.c $(CORE_DIR)/core_sd.c $(ISS_LIB) $(ISA_LIB) -lm
 
 test-sampled: $(BUILD)/bin/tiprof $(WORKLOAD_BINS) $(SAMPLED_WARM_EXACT) $(BUILD)/vtip/4-64-8/Vtiprof_tb
 	@echo "== test-sampled: sampled simulation (functional warming, measured windows)"

@@ -33,10 +33,11 @@ static const struct core_cfg preset_4wide = {
 	.tlb_entries = 32, .l2tlb_entries = 1024, .lat_l2tlb = 8, .lat_walk = 30,
 	.ghist_bits = 14, .btb_entries = 2048, .ras_entries = 32,
 	.redirect_lat = 3, .btb_miss_lat = 2, .syscall_lat = 50,
+	.sd_mode = 0, .sd_bp = 0, .sd_pfp = 0, .sd_bdt_entries = 32, .sd_poppf_lat = 0,
 };
 
-/* Contract in core.h. */
-int core_cfg_preset(struct core_cfg *cfg, const char *name)
+/* The preset called name. */
+static int cfg_preset(struct core_cfg *cfg, const char *name)
 {
 	*cfg = preset_4wide;
 	if (strcmp(name, "4wide") == 0)
@@ -59,6 +60,37 @@ int core_cfg_preset(struct core_cfg *cfg, const char *name)
 	return -1;
 }
 
+/* Contract in core.h: "preset[,field=value]...". */
+int core_cfg_preset(struct core_cfg *cfg, const char *name)
+{
+	char buf[256], *tok, *save = NULL;
+	int first = 1;
+
+	if (!strchr(name, ','))
+		return cfg_preset(cfg, name);
+	if (strlen(name) >= sizeof(buf))
+		return -1;
+	strcpy(buf, name);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '='), *end;
+		unsigned long v;
+
+		if (first) {
+			if (eq || cfg_preset(cfg, tok))
+				return -1;
+			first = 0;
+			continue;
+		}
+		if (!eq || eq == tok || !eq[1])
+			return -1;
+		*eq = 0;
+		v = strtoul(eq + 1, &end, 0);
+		if (*end || v > 0xffffffffu || core_cfg_set(cfg, tok, (unsigned)v))
+			return -1;
+	}
+	return first ? -1 : 0;
+}
+
 /* Field table for core_cfg_set. */
 #define CFG_FIELDS(X) X(width) X(fetch_width) X(fetch_bytes) X(fetch_buf) X(frontend_lat) \
 	X(rob) X(iq_int) X(iq_mem) X(iq_fp) X(ports_int) X(ports_mem) X(ports_fp) X(ldq) X(stq) \
@@ -66,7 +98,8 @@ int core_cfg_preset(struct core_cfg *cfg, const char *name)
 	X(lat_fcvt) X(lat_fmisc) X(lat_stlf) X(replay_penalty) X(l1i_kb) X(l1i_ways) X(l1d_kb) \
 	X(l1d_ways) X(lat_l1) X(l2_kb) X(l2_ways) X(lat_l2) X(llc_kb) X(llc_ways) X(lat_llc) \
 	X(lat_dram) X(mshrs) X(tlb_entries) X(l2tlb_entries) X(lat_l2tlb) X(lat_walk) \
-	X(ghist_bits) X(btb_entries) X(ras_entries) X(redirect_lat) X(btb_miss_lat) X(syscall_lat)
+	X(ghist_bits) X(btb_entries) X(ras_entries) X(redirect_lat) X(btb_miss_lat) X(syscall_lat) \
+	X(sd_mode) X(sd_bp) X(sd_pfp) X(sd_bdt_entries) X(sd_poppf_lat)
 
 /* Contract in core.h. */
 int core_cfg_set(struct core_cfg *cfg, const char *name, unsigned value)
@@ -127,6 +160,14 @@ int core_cfg_check(const struct core_cfg *c, char *err, size_t errlen)
 		why = "ghist_bits must be 4..24";
 	else if (!is_pow2(c->btb_entries) || !c->ras_entries || c->ras_entries > 1024)
 		why = "btb_entries must be a power of 2, ras_entries 1..1024";
+	else if (c->sd_mode > 1 || c->sd_bp > 3 || c->sd_pfp > 1 || (!c->sd_mode &&
+		 (c->sd_bp || c->sd_pfp)))
+		why = "sd_mode must be 0 or 1, sd_bp 0..3, sd_pfp 0 or 1 (both need sd_mode 1)";
+	else if (c->sd_pfp && (!is_pow2(c->sd_bdt_entries) || c->sd_bdt_entries < 4 ||
+			       c->sd_bdt_entries > 4096))
+		why = "sd_bdt_entries must be a power of 2 in 4..4096";
+	else if (c->sd_poppf_lat > 64)
+		why = "sd_poppf_lat must be 0..64";
 	if (why) {
 		snprintf(err, errlen, "bad core configuration: %s", why);
 		return -1;
@@ -279,6 +320,7 @@ void core_destroy(struct core *c)
 	cache_fini(&c->mem.l2tlb);
 	free(c->mem.mshr);
 	core_pm_free(c);
+	core_sd_free(c);
 	free(c);
 }
 
@@ -323,6 +365,8 @@ struct core *core_create(const struct core_cfg *cfg, struct iss *iss, char *err,
 		bad |= cache_init(&c->mem.dtlb, cfg->tlb_entries, 8, 12);
 		bad |= cache_init(&c->mem.l2tlb, cfg->l2tlb_entries, 8, 12);
 	}
+	if (!bad && cfg->sd_mode)
+		bad |= core_sd_init(c);
 	if (bad)
 		goto nomem;
 	memset(c->pht, 1, (size_t)1 << cfg->ghist_bits);	/* weakly not taken */
@@ -360,8 +404,8 @@ uint64_t core_btb_target(const struct core *c, uint64_t pc)
 /* Predict the transfer e (whose real outcome the ISS gave), train the predictor, set its
  * events. Returns 1 if it is mispredicted (the front end must wait for it to resolve);
  * *pred gets the address the front end predicted would follow it. */
-static int predict(struct core *c, struct core_insn *e, const struct iss_retired *r,
-		   uint64_t *pred)
+int core_predict(struct core *c, struct core_insn *e, const struct iss_retired *r,
+		 uint64_t *pred)
 {
 	struct btb_ent *b = &c->btb[(r->pc >> 1) & (c->cfg.btb_entries - 1)];
 	int btb_hit = b->pc == r->pc + 1 && b->target == r->target;
@@ -372,7 +416,7 @@ static int predict(struct core *c, struct core_insn *e, const struct iss_retired
 	switch (r->insn.cf) {
 	case RV_CF_BRANCH: {
 		uint32_t mask = (1u << c->cfg.ghist_bits) - 1;
-		uint8_t *ctr = &c->pht[((r->pc >> 1) ^ c->ghist) & mask];
+		uint8_t *ctr = &c->pht[((r->pc >> 1) ^ c->ghist ^ c->sd_idx_xor) & mask];
 
 		c->st.branches++;
 		mis = (*ctr >= 2) != r->taken;
@@ -430,7 +474,7 @@ static int predict(struct core *c, struct core_insn *e, const struct iss_retired
 /* ---- fetch -------------------------------------------------------------------------- */
 
 /* Make la hold the next correct-path instruction. Returns 0, or -1 on an ISS error. */
-static int fetch_peek(struct core *c)
+int core_fetch_peek(struct core *c)
 {
 	int r;
 
@@ -469,6 +513,25 @@ static unsigned ifetch_access(struct core *c, uint64_t pc, uint64_t t, uint16_t 
 	return extra;
 }
 
+/* Contract in core_int.h. */
+int core_fetch_block(struct core *c, uint64_t pc, unsigned n, uint64_t *blk, uint16_t *ev)
+{
+	uint64_t mask = ~(uint64_t)(c->cfg.fetch_bytes - 1);
+
+	if (n == 0) {
+		unsigned extra;
+
+		*blk = pc & mask;
+		extra = ifetch_access(c, pc, c->now, ev);
+		if (extra) {	/* the block arrives later: fetch it then */
+			c->fetch_resume = c->now + extra;
+			return 2;
+		}
+		return 0;
+	}
+	return (pc & mask) != *blk;
+}
+
 /* The fetch stage of cycle now (out: for the ProfileMe packet). Returns 0 or -1 on an ISS
  * error. */
 static int fetch_stage(struct core *c, struct core_cycle_out *out)
@@ -480,24 +543,41 @@ static int fetch_stage(struct core *c, struct core_cycle_out *out)
 
 	if (now < c->fetch_resume || c->iss_done || c->fetch_stopped)
 		return 0;
-	while (n < cfg->fetch_width && c->tail_seq - c->disp_seq < cfg->fetch_buf) {
+	while (n < cfg->fetch_width &&
+	       c->tail_seq - c->disp_seq + c->sd_drop_n < cfg->fetch_buf) {
 		struct iss_retired *r = &c->la;
 		struct core_insn *e;
-		int stop = 0;
+		int stop = 0, mis;
 
-		if (fetch_peek(c))
-			return -1;
-		if (n == 0) {
-			unsigned extra;
+		if (c->sd_on && core_sd_walking(c)) {	/* the bytes of a skipped block */
+			int used = 0, k = core_sd_walk(c, n, &blk, &used);
 
-			blk = r->pc & ~(uint64_t)(cfg->fetch_bytes - 1);
-			extra = ifetch_access(c, r->pc, now, &c->la_events);
-			if (extra) {	/* the block arrives later: fetch it then */
-				c->fetch_resume = now + extra;
-				return 0;
-			}
-		} else if ((r->pc & ~(uint64_t)(cfg->fetch_bytes - 1)) != blk) {
+			n += (unsigned)used;
+			if (k == CORE_SD_SLOT)
+				continue;
 			break;
+		}
+		if (core_fetch_peek(c))
+			return -1;
+		switch (core_fetch_block(c, r->pc, n, &blk, &c->la_events)) {
+		case 1:
+			goto packet_end;
+		case 2:
+			return 0;
+		}
+		if (c->sd_on && rv_is_profile(&r->insn)) {
+			int k = core_sd_profile(c, n, blk);
+
+			if (k < 0)
+				return -1;
+			if (k == CORE_SD_SLOT) {
+				n++;
+				continue;
+			}
+			if (k == CORE_SD_FREE)
+				continue;
+			if (k != CORE_SD_NORMAL)
+				break;
 		}
 		e = &c->ring[c->tail_seq & c->ring_mask];
 		memset(e, 0, sizeof(*e));
@@ -534,9 +614,13 @@ static int fetch_stage(struct core *c, struct core_cycle_out *out)
 		n++;
 		if (e->last)
 			c->iss_done = 1;
+		if (c->sd_on)
+			core_sd_fetched(c, e, r);
 		if (c->pm_on)
 			core_pm_fetched(c, out, e, hist);
-		if (e->cf != RV_CF_NONE && predict(c, e, r, &pred)) {
+		mis = e->cf == RV_CF_NONE ? 0 : c->sd_on ? core_sd_predict(c, e, r, &pred) :
+						       core_predict(c, e, r, &pred);
+		if (mis) {
 			c->fetch_resume = UINT64_MAX;	/* until it resolves (set at dispatch) */
 			if (c->pm_on)
 				core_pm_stop(c, e->seq, CORE_STOP_MISPRED, pred);
@@ -555,6 +639,7 @@ static int fetch_stage(struct core *c, struct core_cycle_out *out)
 		if (stop || c->iss_done)
 			break;
 	}
+packet_end:
 	return 0;
 }
 
@@ -843,13 +928,23 @@ static void schedule(struct core *c, struct core_insn *e)
 static void dispatch_stage(struct core *c, unsigned rob_n, struct tiprof_rob_if *rob)
 {
 	const struct core_cfg *cfg = &c->cfg;
-	unsigned n = 0;
+	unsigned n = 0, slots = 0;	/* dispatched; decode slots used (n + dropped) */
 
-	while (n < cfg->width && c->disp_seq < c->tail_seq && rob_n + n < cfg->rob) {
-		struct core_insn *e = &c->ring[c->disp_seq & c->ring_mask];
-		struct iq *q = &c->iq[iq_class(e)];
+	while (slots < cfg->width) {
+		struct core_insn *e;
+		struct iq *q;
 		unsigned bank;
 
+		if (c->sd_drop_n) {	/* profile instructions dropped at decode, in order */
+			if (core_sd_decode_drops(c, &slots))
+				break;
+			if (slots >= cfg->width)
+				break;
+		}
+		if (!(c->disp_seq < c->tail_seq && rob_n + n < cfg->rob))
+			break;
+		e = &c->ring[c->disp_seq & c->ring_mask];
+		q = &c->iq[iq_class(e)];
 		if (e->t_avail > c->now)
 			break;
 		if (e->unique && (rob_n || n))	/* unique: only into an empty ROB, alone */
@@ -861,6 +956,8 @@ static void dispatch_stage(struct core *c, unsigned rob_n, struct tiprof_rob_if 
 		if ((e->flags & RV_F_STORE) && c->stq_n >= cfg->stq)
 			break;
 		if (!iq_room(q, c->now))
+			break;
+		if (c->sd_on && (e->flags & RV_F_PROFILE) && core_sd_poppf_wait(c))
 			break;
 		/* dispatch */
 		e->t_dispatch = c->now;
@@ -876,8 +973,11 @@ static void dispatch_stage(struct core *c, unsigned rob_n, struct tiprof_rob_if 
 			c->stq_n++;
 		schedule(c, e);
 		q->t[q->n++] = e->t_issue;
+		if (c->sd_on && (e->flags & RV_F_PFWRITE))
+			core_sd_decoded(c, e);
 		c->disp_seq++;
 		n++;
+		slots++;
 		if (e->unique)
 			break;
 	}
@@ -990,7 +1090,7 @@ int core_cycle(struct core *c, struct core_cycle_out *out)
 void core_fetch_stop(struct core *c) { c->fetch_stopped = 1; }
 
 /* Contract in core.h. */
-int core_empty(const struct core *c) { return c->head_seq == c->tail_seq; }
+int core_empty(const struct core *c) { return c->head_seq == c->tail_seq && !c->sd_drop_n; }
 
 /* Data access of a warmed memory instruction: TLB, L1D (write-allocate), L2, LLC, with the
  * fills ready at once (no time passes while warming). *last_page and *last_line are the
@@ -1034,7 +1134,7 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 		struct core_insn e;
 		uint16_t ev = 0;
 
-		if (fetch_peek(c)) {
+		if (core_fetch_peek(c)) {
 			ret = -1;
 			break;
 		}
@@ -1052,11 +1152,11 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 			ifetch_access(c, r->pc, 0, &ev);
 			last_iline = r->pc >> 6;
 		}
-		if (r->insn.cf != RV_CF_NONE) {
+		if (r->insn.cf != RV_CF_NONE && !(c->sd_on && r->insn.op == RV_OP_PF_BLK)) {
 			uint64_t pred;
 
 			e.events = 0;	/* all predict() writes */
-			predict(c, &e, r, &pred);
+			core_predict(c, &e, r, &pred);
 		}
 		if (rv_is_load(&r->insn) || rv_is_store(&r->insn))
 			warm_data(c, r->mem_addr, &last_page, &last_line);
@@ -1064,6 +1164,8 @@ static int fast_forward(struct core *c, uint64_t n, int warm, uint64_t *done)
 		k++;
 	}
 	c->st = saved;		/* the counters are the detailed model's */
+	if (c->sd_on)
+		core_sd_resync(c);
 	*done = k;
 	/* restart fetch at the ISS's next instruction, now */
 	c->fetch_stopped = 0;

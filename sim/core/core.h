@@ -50,10 +50,20 @@ struct core_cfg {
 	unsigned redirect_lat;   /* cycles from a mispredict resolving to the refetch */
 	unsigned btb_miss_lat;   /* fetch bubble of a taken transfer the BTB missed */
 	unsigned syscall_lat;    /* cycles from an ecall's trap to the refetch after it */
+	/* Xtpsd selective dispatch (docs/seldisp.md section 5, docs/core.md "Selective
+	 * dispatch"); all 0 in the presets: a program's Xtpsd instructions then run as their
+	 * lib/isa class says ("plain"), and programs without Xtpsd are never affected. */
+	unsigned sd_mode;        /* 0 plain, 1 decode filter (selective dispatch) */
+	unsigned sd_bp;          /* profile branches: 0 none, 1 ignored-instruction updates,
+				  * 2 profile-flag based, 3 prediction-bit based (needs sd_mode 1) */
+	unsigned sd_pfp;         /* 1: the profile flag predictor (BDT) at fetch (needs sd_mode 1) */
+	unsigned sd_bdt_entries; /* BDT entries, direct-mapped (power of 2, 4..4096) */
+	unsigned sd_poppf_lat;   /* decode of a profile instruction waits this long after a poppf */
 };
 
-/* Fill cfg with a preset: "4wide" (default, the TIP paper's BOOM), "2wide", "1wide".
- * Returns 0 or -1 for an unknown name. */
+/* Fill cfg with a preset: "4wide" (default, the TIP paper's BOOM), "2wide", "1wide",
+ * optionally followed by ",field=value" changes ("4wide,sd_mode=1,sd_pfp=1").
+ * Returns 0 or -1 for an unknown name or field. */
 int core_cfg_preset(struct core_cfg *cfg, const char *name);
 
 /* Set the field called name to value. Returns 0, or -1 for an unknown name. */
@@ -143,6 +153,26 @@ struct core_stats {
 	uint64_t stlf, replays;           /* forwarded loads, ordering replays */
 	uint64_t flushes, exceptions;     /* unique commits, traps */
 	uint64_t mshr_full;               /* misses that waited for a free MSHR */
+	/* selective dispatch (cfg.sd_mode 1; all 0 otherwise; docs/core.md) */
+	uint64_t sd_fetch_drop;           /* fetch slots of instructions dropped at decode */
+	uint64_t sd_dropped;              /* instructions dropped at decode (no ROB entry) */
+	uint64_t sd_walked;               /* of them, instructions of skipped pf.blk blocks */
+	uint64_t sd_executed;             /* pf.inc/pf.incr dispatched (their flag set) */
+	uint64_t sd_flag_writes;          /* setpf/resetpf/pushpf/poppf decoded */
+	uint64_t sd_restores;             /* flag checkpoints restored (mispredicts, traps) */
+	uint64_t sd_reloads;              /* front-end copy reloaded after serializing insns */
+	uint64_t sd_spec_mismatch;        /* front-end flag copy != the ISS's (must be 0) */
+	uint64_t sd_poppf_stall;          /* decode cycles lost waiting for a poppf */
+	uint64_t sd_pbr_walked;           /* branches in skipped blocks (fetched, dropped) */
+	uint64_t sd_pbr_redirect;         /* of them, predicted taken: decode redirect */
+	uint64_t sd_pbr_exec;             /* branches in executed profile blocks */
+	uint64_t sd_pbr_exec_mispred;     /* of them, mispredicted */
+	uint64_t sd_bdt_lookups, sd_bdt_hits, sd_bdt_locked; /* BDT at fetch */
+	uint64_t sd_bdt_skips;            /* blocks/runs skipped at fetch */
+	uint64_t sd_bdt_skipped;          /* instructions (ISS records) skipped at fetch */
+	uint64_t sd_bdt_mispred;          /* predicted clear, flag set: refetch */
+	uint64_t sd_bdt_missed;           /* predicted set, flag clear: filtered only */
+	uint64_t sd_bdt_recovery;         /* fetch cycles lost to BDT mispredictions */
 };
 
 /* One cycle's outputs. */

@@ -40,7 +40,8 @@ core: $(CORE_LIB)
 CFLAGS_sim/core   = $(CORE_INC)
 CFLAGS_sim/oracle = $(CORE_INC)
 
-$(CORE_LIB): $(call obj,$(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c $(ORACLE_DIR)/oracle.c)
+$(CORE_LIB): $(call obj,$(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c $(CORE_DIR)/core_sd.c \
+			   $(ORACLE_DIR)/oracle.c)
 	@mkdir -p $(@D)
 	@echo "  AR      $@"
 	@rm -f $@ && $(AR) rcs $@ $^
@@ -63,12 +64,14 @@ $(CORE_OUT)/test_oracle: $(CORE_TEST_DIR)/test_oracle.c $(ORACLE_DIR)/oracle.c $
 
 # The harness with the model, the Oracle and the TIP model under ASan/UBSan.
 $(CORE_OUT)/core-run-san: $(CORE_TEST_DIR)/core_run.c $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c \
+			  $(CORE_DIR)/core_sd.c \
 			  $(CORE_DIR)/core_int.h $(ORACLE_DIR)/oracle.c \
 			  $(CORE_HDRS) $(TIPMODEL_HDRS) $(ISS_LIB) $(ISA_LIB)
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) $(CORE_INC) $(TIPMODEL_CFLAGS) -o $@ $< \
-	  $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c $(ORACLE_DIR)/oracle.c lib/sample/oracle_profile.c \
+	  $(CORE_DIR)/core.c $(CORE_DIR)/core_pm.c $(CORE_DIR)/core_sd.c $(ORACLE_DIR)/oracle.c \
+	  lib/sample/oracle_profile.c \
 	  $(TIPMODEL_DIR)/tip_model.c $(ISS_LIB) $(ISA_LIB) -lm
 
 $(CORE_OUT)/rv/%: $(CORE_TEST_DIR)/%.c
@@ -87,3 +90,29 @@ bench-core: $(CORE_RUN) $(WORKLOAD_BINS)
 	@echo "== bench-core: speed of the 4-wide model and the workload table"
 	@RUN=$(CORE_RUN) WL_OUT=$(WL_OUT) WORKLOAD_SMALL="$(WORKLOAD_SMALL)" \
 		$(CORE_TEST_DIR)/bench.sh
+
+# ---- selective dispatch (Xtpsd) on the core model: docs/core.md "Selective dispatch" ----
+## test-seldisp-core: Xtpsd programs on the core model in every selective-dispatch mode (plain, filter, 3 branch strategies, flag predictor): output = ISS, ROB contract, filtered never in the ROB; exact BDT mispredictions, filter drops, strategies, poppf hazard
+## bench-seldisp-core: cycles of sd_count and sd_core with plain instrumentation, the decode filter, + each branch strategy, + the profile flag predictor, profiling on and off
+.PHONY: test-seldisp-core bench-seldisp-core
+TEST_TARGETS  += test-seldisp-core
+BENCH_TARGETS += bench-seldisp-core
+SDC_DIR  := tests/sim/seldisp
+SDC_CORE := $(CORE_OUT)/rv/sd_core
+
+$(SDC_CORE): $(SDC_DIR)/sd_core.S include/tiprof/seldisp.h
+	@mkdir -p $(@D)
+	@echo "  RVAS    $@"
+	@$(CROSS_COMPILE)gcc -Iinclude -nostdlib -static -o $@ $<
+
+test-seldisp-core: $(CORE_RUN) $(CORE_OUT)/core-run-san $(SDC_CORE) $(BUILD)/iss/sd/sd_count \
+		   $(BUILD)/iss/sd/sd_asm $(BUILD)/bin/tiprof
+	@echo "== test-seldisp-core: selective dispatch on the core model"
+	@RUN=$(CORE_RUN) RUN_SAN=$(CORE_OUT)/core-run-san TIPROF=$(BUILD)/bin/tiprof \
+		SD_COUNT=$(BUILD)/iss/sd/sd_count SD_ASM=$(BUILD)/iss/sd/sd_asm SD_CORE=$(SDC_CORE) \
+		$(SDC_DIR)/run-tests.sh
+
+bench-seldisp-core: $(CORE_RUN) $(SDC_CORE) $(BUILD)/iss/sd/sd_count
+	@echo "== bench-seldisp-core: cycles per selective-dispatch mode"
+	@RUN=$(CORE_RUN) SD_COUNT=$(BUILD)/iss/sd/sd_count SD_CORE=$(SDC_CORE) \
+		$(SDC_DIR)/bench.sh

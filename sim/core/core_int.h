@@ -92,6 +92,12 @@ struct core {
 	unsigned sq_head;           /* oldest store */
 	struct memsys mem;          /* caches and TLBs */
 
+	/* selective dispatch (core_sd.c); sd_on = 0 (cfg.sd_mode 0) leaves all of it unused */
+	int sd_on;
+	unsigned sd_drop_n;         /* dropped instructions in the fetch buffer */
+	uint32_t sd_idx_xor;        /* XORed into the gshare index of the branch predicted */
+	struct core_sd *sd;         /* its state (core_sd.c) */
+
 	/* the ProfileMe interface (core_pm.c); pm_on = 0 leaves all of it unused */
 	int pm_on;
 	struct core_pm *pm;         /* its state (core_pm.c) */
@@ -119,5 +125,49 @@ void core_pm_free(struct core *c);
 int core_predict_taken(const struct core *c, uint64_t pc);
 /* The BTB's target for a taken transfer at pc, or 0 if it has none. */
 uint64_t core_btb_target(const struct core *c, uint64_t pc);
+
+/* ---- between core.c and core_sd.c (selective dispatch, docs/core.md) ---- */
+
+/* core.c's fetch helpers: make la hold the next correct-path instruction (0 or -1); check that
+ * pc may be fetched as slot n of this cycle's packet of fetch block *blk (n = 0 starts the
+ * packet: sets *blk and looks the ITLB and L1I up, events into *ev): 0 yes, 1 no (another
+ * block: the packet ends), 2 no (the block arrives later: fetch_resume is set); predict and
+ * train for transfer e. */
+int core_fetch_peek(struct core *c);
+int core_fetch_block(struct core *c, uint64_t pc, unsigned n, uint64_t *blk, uint16_t *ev);
+int core_predict(struct core *c, struct core_insn *e, const struct iss_retired *r,
+		 uint64_t *pred);
+
+/* Fetch-stage results of core_sd_walk / core_sd_profile. */
+enum {
+	CORE_SD_NORMAL,   /* not handled: la becomes a ring entry as usual */
+	CORE_SD_SLOT,     /* one instruction fetched and to be dropped at decode: a slot used */
+	CORE_SD_FREE,     /* instructions skipped at fetch, no slot: the packet goes on */
+	CORE_SD_END,      /* the packet ends (slot used if slot_used is set) */
+	CORE_SD_STALL,    /* fetch stalls this cycle (I-cache miss or a redirect) */
+};
+int core_sd_init(struct core *c);
+void core_sd_free(struct core *c);
+/* Walking a skipped block: fetch its next instruction as slot n (*slot_used set when it took
+ * a slot). Returns CORE_SD_SLOT, _END or _STALL; -1 never. */
+int core_sd_walk(struct core *c, unsigned n, uint64_t *blk, int *slot_used);
+int core_sd_walking(const struct core *c);
+/* la (already checked to fit the packet) is an Xtpsd profile instruction: filter, walk,
+ * BDT. Returns CORE_SD_*, or -1 on an ISS error. */
+int core_sd_profile(struct core *c, unsigned n, uint64_t blk);
+/* e was made from la (the ISS's record r): flag writers, serializing reloads, executed
+ * profile instructions; then its prediction (replaces core_predict). */
+void core_sd_fetched(struct core *c, struct core_insn *e, const struct iss_retired *r);
+int core_sd_predict(struct core *c, struct core_insn *e, const struct iss_retired *r,
+		    uint64_t *pred);
+/* The decode slots of the dispatch stage: consume dropped instructions due before
+ * disp_seq, up to *slots < width. Returns 1 if the stage must stop (not yet decodable). */
+int core_sd_decode_drops(struct core *c, unsigned *slots);
+/* Decode (dispatch) of a flag writer e: BDT locks released, the poppf hazard starts. */
+void core_sd_decoded(struct core *c, const struct core_insn *e);
+/* A profile instruction cannot be decoded this cycle (poppf hazard; counts the stall). */
+int core_sd_poppf_wait(struct core *c);
+/* After functional warming: the front-end copy from the ISS, no walk, no run. */
+void core_sd_resync(struct core *c);
 
 #endif /* TIPROF_CORE_INT_H */

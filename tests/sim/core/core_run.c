@@ -258,6 +258,17 @@ int main(int argc, char **argv)
 				goto out_tip;
 			}
 			next_seq++;
+			if (cfg.sd_mode) {	/* the decode filter: what entered the ROB */
+				struct rv_insn in;
+
+				rv_decode_word(e->raw, e->pc, &in);
+				if (in.op == RV_OP_PF_BLK || (rv_is_profile(&in) && !e->mem_size)) {
+					fprintf(stderr, "core-run: %s at %#llx entered the ROB with "
+						"the decode filter on\n", rv_op_name(in.op),
+						(unsigned long long)e->pc);
+					goto out_tip;
+				}
+			}
 		}
 		commits_flush += (unsigned)__builtin_popcount(out.rob.head_flush & out.rob.head_commit);
 		if (use_tip) {	/* the Oracle's state of this cycle, before it updates */
@@ -325,6 +336,18 @@ int main(int argc, char **argv)
 		for (unsigned c = 0; c < TIPROF_NCAT; c++)
 			printf("stack_%s=%.6f\n", tiprof_cat_name(c),
 			       (double)orc.total[c] / ((double)orc.cycles * ORACLE_UNIT));
+		if (cfg.sd_mode) {
+#define P(f) printf(#f "=%llu\n", (unsigned long long)st->f);
+			P(sd_fetch_drop) P(sd_dropped) P(sd_walked) P(sd_executed) P(sd_flag_writes)
+			P(sd_restores) P(sd_reloads) P(sd_spec_mismatch) P(sd_poppf_stall)
+			P(sd_pbr_walked) P(sd_pbr_redirect) P(sd_pbr_exec) P(sd_pbr_exec_mispred)
+			P(sd_bdt_lookups) P(sd_bdt_hits) P(sd_bdt_locked) P(sd_bdt_skips)
+			P(sd_bdt_skipped) P(sd_bdt_mispred) P(sd_bdt_missed) P(sd_bdt_recovery)
+#undef P
+		}
+		/* every ISS instruction retired from the ROB, or was dropped at decode (not the
+		 * skipped blocks' instructions the core fetched itself) or skipped at fetch */
+		next_seq += st->sd_dropped - st->sd_walked + st->sd_bdt_skipped;
 		if (check && next_seq != iss_instret(iss)) {
 			fprintf(stderr, "core-run: %llu records retired, the ISS retired %llu\n",
 				(unsigned long long)next_seq, (unsigned long long)iss_instret(iss));
