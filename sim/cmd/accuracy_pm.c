@@ -65,6 +65,8 @@ struct acc_pm {
 	size_t nrows;
 	struct acc_pair *prs;			/* the compared pair figures */
 	size_t nprs;
+	struct acc_lat *lats;			/* the compared mean latencies */
+	size_t nlats;
 	char err[512];
 };
 
@@ -165,13 +167,50 @@ struct acc_pair {
 	double life, life_est, ov, ov_est, ov_lo, ov_hi, w, w_est;
 };
 
-/* The rows of the hottest instructions: counts with a nonzero truth or estimate, and the pair
- * figures of those with pairs. 0, or -1 out of memory. */
+/* One instruction's mean latency of one stage: the samples' mean and its standard error, and
+ * the truth's mean over the same population (every fetch for the total, the committed ones for
+ * the stages, the memory instructions for mem). */
+struct acc_lat {
+	uint64_t pc, n;			/* address, samples with the latency valid */
+	unsigned sel;			/* TIPROF_PM_LAT_* */
+	double mean, se, truth;		/* estimate, its standard error, true mean */
+};
+
+/* Standard error of the mean of l's values (0 for fewer than 2). */
+static double lat_se(const struct pm_est_lat *l)
+{
+	double m, ss = 0.0;
+
+	if (l->n < 2)
+		return 0.0;
+	m = l->sum / (double)l->n;
+	for (uint64_t i = 0; i < l->n; i++)
+		ss += ((double)l->v[i] - m) * ((double)l->v[i] - m);
+	return sqrt(ss / (double)(l->n - 1) / (double)l->n);
+}
+
+/* The true mean latency sel of t, or -1 when the truth has no population for it. */
+static double truth_lat(const struct pm_truth_ent *t, unsigned sel)
+{
+	uint64_t pop = sel == TIPROF_PM_LAT_TOTAL ? t->n[PMT_FETCHED] :
+		       sel == TIPROF_PM_LAT_MEM ? t->n[PMT_LOAD] + t->n[PMT_STORE] :
+		       t->n[PMT_RETIRED];
+
+	if (!pop)
+		return -1.0;
+	return sel == TIPROF_PM_LAT_TOTAL ? (double)t->n[PMT_ALL_LIFETIME] / (double)pop :
+	       (double)t->n[PMT_LAT0 + sel] / (double)pop;
+}
+
+/* The rows of the hottest instructions: counts with a nonzero truth or estimate, the pair
+ * figures of those with pairs, the mean latencies with at least 2 samples. 0, or -1 out of
+ * memory. */
 static int build_rows(struct acc_pm *a)
 {
 	a->rows = calloc(a->ntop * ACC_NEV + 1, sizeof(*a->rows));
 	a->prs = calloc(a->ntop + 1, sizeof(*a->prs));
-	if (!a->rows || !a->prs)
+	a->lats = calloc(a->ntop * TIPROF_PM_NLAT + 1, sizeof(*a->lats));
+	if (!a->rows || !a->prs || !a->lats)
 		return -1;
 	for (size_t i = 0; i < a->ntop; i++) {
 		const struct pm_truth_ent *t = a->top[i];
@@ -191,6 +230,21 @@ static int build_rows(struct acc_pm *a)
 			r->est = pm_est_count(&a->est, r->k);
 			pm_est_interval(&a->est, r->k, &r->lo, &r->hi);
 			a->nrows++;
+		}
+		for (unsigned sel = 0; in && sel < TIPROF_PM_NLAT; sel++) {
+			struct acc_lat *l = &a->lats[a->nlats];
+			double tm = truth_lat(t, sel);
+
+			/* trapped ecalls are mapped but not committed: leave instructions with any out */
+			if (in->lat[sel].n < 2 || tm < 0 || (sel != TIPROF_PM_LAT_TOTAL && t->n[PMT_TRAP]))
+				continue;
+			l->pc = t->pc;
+			l->sel = sel;
+			l->n = in->lat[sel].n;
+			l->mean = pm_est_lat_mean(&in->lat[sel]);
+			l->se = lat_se(&in->lat[sel]);
+			l->truth = tm;
+			a->nlats++;
 		}
 		if (in && in->pair.life_n) {
 			struct acc_pair *q = &a->prs[a->nprs++];
@@ -223,7 +277,17 @@ struct acc_sum {
 	double w_true, w_est;		/* fetch-weighted wasted slots, true and estimated */
 	double o_true, o_est;		/* fetch-weighted useful overlap */
 	double wasted_abs_rel;		/* mean |rel. error| of wasted slots per instruction */
+	uint64_t lats, lats_in;		/* mean latencies whose samples vary, of them within
+					 * 1.96 standard errors of the truth */
+	uint64_t lats_const;		/* mean latencies whose samples are all equal (se 0) */
+	double lat_rel_sum;		/* sum of their |relative error| (true mean > 0) */
+	uint64_t lat_rel_n;
 };
+
+static int lat_inside(const struct acc_lat *l)
+{
+	return fabs(l->mean - l->truth) <= 1.96 * l->se;
+}
 
 static void summarize(const struct acc_pm *a, struct acc_sum *s)
 {
@@ -248,6 +312,20 @@ static void summarize(const struct acc_pm *a, struct acc_sum *s)
 	}
 	if (a->nprs)
 		s->wasted_abs_rel /= (double)a->nprs;
+	for (size_t i = 0; i < a->nlats; i++) {
+		const struct acc_lat *l = &a->lats[i];
+
+		if (l->se > 0) {
+			s->lats++;
+			s->lats_in += (uint64_t)lat_inside(l);
+		} else {
+			s->lats_const++;
+		}
+		if (l->truth > 0) {
+			s->lat_rel_sum += fabs(l->mean - l->truth) / l->truth;
+			s->lat_rel_n++;
+		}
+	}
 }
 
 static double pct_of(double part, double whole)
@@ -290,6 +368,21 @@ static void report_text(struct acc_pm *a, FILE *f)
 		(unsigned long long)s.covered, (unsigned long long)s.counts,
 		pct_of((double)s.covered, (double)s.counts), a->ntop,
 		s.counts ? s.rel_sum / (double)s.counts : 0.0);
+	fprintf(f, "%-12s %-16s %8s %10s %10s %10s %4s\n", "pc", "latency", "samples", "true",
+		"mean", "+-1.96se", "in");
+	for (size_t i = 0; i < a->nlats; i++) {
+		const struct acc_lat *l = &a->lats[i];
+
+		fprintf(f, "0x%-10llx %-16s %8llu %10.2f %10.2f %10.2f %4s\n",
+			(unsigned long long)l->pc, pm_est_lat_name(l->sel), (unsigned long long)l->n,
+			l->truth, l->mean, 1.96 * l->se,
+			l->se > 0 ? (lat_inside(l) ? "yes" : "NO") : "-");
+	}
+	fprintf(f, "mean latencies: %llu of %llu (%.1f%%) within 1.96 standard errors of the true "
+		"mean (%llu more whose samples were all equal: -); mean relative error %.3f\n",
+		(unsigned long long)s.lats_in, (unsigned long long)s.lats,
+		pct_of((double)s.lats_in, (double)s.lats), (unsigned long long)s.lats_const,
+		s.lat_rel_n ? s.lat_rel_sum / (double)s.lat_rel_n : 0.0);
 	if (!o->window)
 		return;
 	fprintf(f, "%-12s %10s %10s %10s %10s %10s %10s %8s\n", "pc", "pairs", "life", "life~",
@@ -344,7 +437,19 @@ static void report_json(struct acc_pm *a, FILE *f)
 			(unsigned long long)q->fetched, (unsigned long long)q->n, q->life, q->life_est,
 			q->ov, q->ov_est, q->ov_lo, q->ov_hi, q->w, q->w_est);
 	}
-	fprintf(f, "], \"wasted\": {\"instructions\": %zu, \"true\": %.6g, \"estimate\": %.6g, "
+	fprintf(f, "], \"latencies\": [");
+	for (size_t i = 0; i < a->nlats; i++) {
+		const struct acc_lat *l = &a->lats[i];
+
+		fprintf(f, "%s{\"pc\": %llu, \"stage\": \"%s\", \"n\": %llu, \"true\": %.4f, "
+			"\"mean\": %.4f, \"se\": %.4f}", i ? ", " : "", (unsigned long long)l->pc,
+			pm_est_lat_name(l->sel), (unsigned long long)l->n, l->truth, l->mean, l->se);
+	}
+	fprintf(f, "], \"latency_summary\": {\"means\": %llu, \"within\": %llu, \"constant\": "
+		"%llu, \"mean_rel_error\": %.6f}", (unsigned long long)s.lats,
+		(unsigned long long)s.lats_in, (unsigned long long)s.lats_const,
+		s.lat_rel_n ? s.lat_rel_sum / (double)s.lat_rel_n : 0.0);
+	fprintf(f, ", \"wasted\": {\"instructions\": %zu, \"true\": %.6g, \"estimate\": %.6g, "
 		"\"overlap_true\": %.6g, \"overlap_estimate\": %.6g, \"mean_abs_rel_error\": "
 		"%.6f}}\n", a->nprs, s.w_true, s.w_est, s.o_true, s.o_est, s.wasted_abs_rel);
 }
@@ -431,6 +536,7 @@ done:
 	free(a->top);
 	free(a->rows);
 	free(a->prs);
+	free(a->lats);
 	if (a->est_on)
 		pm_est_free(&a->est);
 	if (a->truth_on)

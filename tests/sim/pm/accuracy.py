@@ -7,7 +7,8 @@ Runs `tiprof accuracy -e profileme --json` (the unit's C model on the core model
 estimator, the truth of sim/pm/pm_truth) and prints:
   1. coverage: over every workload x period x sampler seed, the share of (hot instruction,
      event) counts whose true value lies inside the estimate's 95% interval (the 20 hottest
-     instructions by fetches; counts with a true value > 0), per event and per workload;
+     instructions by fetches; counts with a true value > 0), per event and per workload; and
+     of the mean latencies (instruction x stage) within 1.96 standard errors of the truth;
   2. relative error against the sample count: the root-mean-square of (estimate - true) /
      true in log2 bins of the expected count k = true / scale (binning by the observed k would
      select rows by their own error: a rare event sampled once is overestimated), and the slope of log(rms) on log(k) (the paper's Figure 3: -1/2
@@ -98,6 +99,18 @@ def main():
         c, n = cov[key]
         print(f"   {key:24s} {c:6d} of {n:6d}  {100.0 * c / n:5.1f}%")
 
+    lat = {}     # period -> [within, means, constant]
+    for period, name, r in results:
+        v = lat.setdefault(period, [0, 0, 0])
+        ls = r["latency_summary"]
+        v[0] += ls["within"]
+        v[1] += ls["means"]
+        v[2] += ls["constant"]
+    print("   mean latencies per instruction and stage within 1.96 standard errors of the true "
+          "mean (samples that vary; all-equal ones apart):")
+    for period in sorted(lat):
+        c, n, k = lat[period]
+        print(f"   period {period:5d}: {c} of {n} ({100.0 * c / max(n, 1):.1f}%), {k} constant")
     print("   selections that collided with an open sample (the estimate's scale corrects the "
           "total, not the per-instruction bias):")
     for period in sorted(coll):
