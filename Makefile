@@ -75,6 +75,7 @@ include driver/driver.mk
 ifneq ($(TIPROF_SIM),0)
 include sim/iss/iss.mk
 include sim/iss/seldisp.mk
+include sim/fullsys/fullsys.mk
 include sim/workloads/workloads.mk
 include sim/model/model.mk
 include sim/trace/trace.mk

@@ -119,6 +119,45 @@ void iss_set_pfstate(struct iss *s, uint64_t v);
 int iss_read_mem(struct iss *s, uint64_t addr, void *out, size_t n);
 int iss_write_mem(struct iss *s, uint64_t addr, const void *in, size_t n);
 
+/* Full-system mode (sim/fullsys, docs/fullsys.md): the ISS executes a privileged hart whose
+ * privileged state, address translation and devices belong to a machine that supplies these
+ * hooks. Guest memory (iss_read_mem/iss_write_mem, the decoded-instruction cache) is then
+ * *physical* memory; every load, store and fetch goes through xlate (a virtual address to a
+ * physical one, or an exception cause), and a physical address with no RAM page through io.
+ * A CSR the ISS does not implement itself (it keeps fflags/frm/fcsr and pfstate) goes to csr;
+ * ecall, ebreak, mret, sret, wfi and sfence.vma go to sys. An exception (a fault, an illegal
+ * instruction - anything the user-mode ISS would stop on) is delivered through trap, which
+ * returns the handler's pc; iss_step then returns ISS_TRAP (nothing retired). Interrupts are
+ * the machine's: it takes them between steps with iss_set_pc. iss_run steps one instruction
+ * at a time (no threaded fast path yet). */
+enum iss_acc { ISS_ACC_R = 0, ISS_ACC_W = 1, ISS_ACC_X = 2 };
+
+struct iss_sys_ops {
+	/* virtual -> physical for an access of kind acc; 0 or an exception cause */
+	int (*xlate)(void *ctx, uint64_t va, enum iss_acc acc, uint64_t *pa);
+	/* device access (n = 1/2/4/8 bytes) at a physical address without RAM; 0 or a cause */
+	int (*io)(void *ctx, uint64_t pa, unsigned n, int write, uint64_t *v);
+	/* CSR read / write; 0, or -1 = illegal instruction */
+	int (*csr_read)(void *ctx, unsigned csr, uint64_t *v);
+	int (*csr_write)(void *ctx, unsigned csr, uint64_t v);
+	/* ecall, ebreak, mret, sret, wfi, sfence.vma (i at pc): 0 with *next set (the pc after
+	 * it, possibly changed), or an exception cause */
+	int (*sys)(void *ctx, const struct rv_insn *i, uint64_t pc, uint64_t *next);
+	/* take exception cause (tval) at pc; returns the pc of its handler */
+	uint64_t (*trap)(void *ctx, uint64_t cause, uint64_t tval, uint64_t pc);
+};
+
+#define ISS_TRAP 2   /* iss_step in full-system mode: the instruction trapped */
+
+/* An empty hart for full-system mode (no program, no process): registers zero, pc 0. ops
+ * and ctx stay the caller's. NULL on out of memory. */
+struct iss *iss_create_sys(const struct iss_sys_ops *ops, void *ctx);
+void iss_set_pc(struct iss *s, uint64_t pc);
+/* Forget the LR reservation (a trap, or another agent's store). */
+void iss_clear_reservation(struct iss *s);
+/* Map zeroed RAM at [pa, pa+len) (full-system mode: physical memory). 0 or -1. */
+int iss_map_ram(struct iss *s, uint64_t pa, uint64_t len);
+
 /* A loaded ELF object, for symbolizing guest addresses. */
 enum iss_object_kind {
 	ISS_OBJ_MAIN = 0,    /* the program given to iss_create */

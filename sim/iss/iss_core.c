@@ -84,6 +84,33 @@ struct iss *iss_create(const char *path, char *const argv[], char *const envp[],
 	return s;
 }
 
+struct iss *iss_create_sys(const struct iss_sys_ops *ops, void *ctx)
+{
+	struct iss *s = calloc(1, sizeof(*s));
+	size_t k;
+
+	if (!s || iss_mem_init(&s->mem)) {
+		free(s);
+		return NULL;
+	}
+	for (k = 0; k < ISS_CTLB_SIZE; k++)
+		s->ctlb[k].vpn = UINT64_MAX;
+	s->cfg.seed = 1;
+	s->cfg.ns_per_insn = 1;
+	s->host_rm = -1;
+	s->sys = ops;
+	s->sys_ctx = ctx;
+	return s;
+}
+
+void iss_set_pc(struct iss *s, uint64_t pc) { s->pc = pc; }
+void iss_clear_reservation(struct iss *s) { s->res_valid = 0; }
+
+int iss_map_ram(struct iss *s, uint64_t pa, uint64_t len)
+{
+	return iss_mem_map(&s->mem, pa, len, ISS_PROT_R | ISS_PROT_W | ISS_PROT_X);
+}
+
 void iss_destroy(struct iss *s)
 {
 	size_t k;
@@ -142,12 +169,72 @@ int iss_write_mem(struct iss *s, uint64_t addr, const void *in, size_t n)
 
 /* ---- memory access helpers ------------------------------------------ */
 
+/* ---- full-system mode (iss.h): accesses through the machine's hooks ---- */
+
+/* Record exception cause with tval for the failing instruction; returns -1. */
+static int sys_exc(struct iss *s, uint64_t cause, uint64_t tval)
+{
+	s->exc_cause = cause;
+	s->exc_tval = tval;
+	return -1;
+}
+
+/* n bytes at physical pa (within one page): RAM, else a device. 0 or -1 (access fault). */
+static int sys_pa_rw(struct iss *s, uint64_t pa, unsigned n, int write, uint64_t *v)
+{
+	uint8_t *p = write ? iss_mem_wptr(&s->mem, pa, n) : iss_mem_ptr(&s->mem, pa, n);
+
+	if (!p)
+		return s->sys->io(s->sys_ctx, pa, n, write, v) ? -1 : 0;
+	if (write) {
+		memcpy(p, v, n);	/* little-endian host */
+	} else {
+		*v = 0;
+		memcpy(v, p, n);
+	}
+	return 0;
+}
+
+/* A load (acc R, or W for an AMO's read) or store of n bytes at virtual va; a page-crossing
+ * access translates both pages first. 0 or -1 with the exception recorded. */
+static int sys_rw(struct iss *s, uint64_t va, unsigned n, enum iss_acc acc, int write, uint64_t *v)
+{
+	unsigned n1 = n, k;
+	uint64_t pa, pa2 = 0, b, r = 0;
+	int c;
+
+	if ((c = s->sys->xlate(s->sys_ctx, va, acc, &pa)))
+		return sys_exc(s, (uint64_t)c, va);
+	if ((va & ISS_PAGE_MASK) + n > ISS_PAGE_SIZE) {
+		n1 = (unsigned)(ISS_PAGE_SIZE - (va & ISS_PAGE_MASK));
+		if ((c = s->sys->xlate(s->sys_ctx, va + n1, acc, &pa2)))
+			return sys_exc(s, (uint64_t)c, va + n1);
+	}
+	if (n1 == n) {
+		if (sys_pa_rw(s, pa, n, write, v))
+			return sys_exc(s, acc == ISS_ACC_R ? 5 : 7, va);
+		return 0;
+	}
+	for (k = 0; k < n; k++) {
+		b = write ? (*v >> 8 * k) & 0xff : 0;
+		if (sys_pa_rw(s, k < n1 ? pa + k : pa2 + (k - n1), 1, write, &b))
+			return sys_exc(s, acc == ISS_ACC_R ? 5 : 7, va + k);
+		r |= b << 8 * k;
+	}
+	if (!write)
+		*v = r;
+	return 0;
+}
+
 /* Load n (1/2/4/8) bytes little-endian; returns 0 or -1 if unmapped. */
 static int load(struct iss *s, uint64_t a, unsigned n, uint64_t *v)
 {
-	uint8_t *p = iss_mem_ptr(&s->mem, a, n);
+	uint8_t *p;
 	uint8_t b[8];
 
+	if (s->sys)
+		return sys_rw(s, a, n, ISS_ACC_R, 0, v);
+	p = iss_mem_ptr(&s->mem, a, n);
 	if (!p) {
 		if (iss_mem_read(&s->mem, a, b, n))
 			return -1;
@@ -164,8 +251,11 @@ static int load(struct iss *s, uint64_t a, unsigned n, uint64_t *v)
 
 static int store(struct iss *s, uint64_t a, unsigned n, uint64_t v)
 {
-	uint8_t *p = iss_mem_wptr(&s->mem, a, n);
+	uint8_t *p;
 
+	if (s->sys)
+		return sys_rw(s, a, n, ISS_ACC_W, 1, &v);
+	p = iss_mem_wptr(&s->mem, a, n);
 	if (p) {
 		switch (n) {
 		case 1: p[0] = (uint8_t)v; break;
@@ -296,6 +386,60 @@ static int fetch_slow(struct iss *s, uint64_t pc, const struct rv_insn **out)
 	return ISS_OK;
 }
 
+/* Full-system fetch: pc translated for execution, the code block found by its physical
+ * page (so a page executed through two mappings is decoded once; execution uses s->pc, never
+ * the decoded target). An illegal encoding is exception 2 with the bits as tval. */
+static int sys_fetch(struct iss *s, uint64_t pc, const struct rv_insn **out)
+{
+	unsigned off = (unsigned)(pc & ISS_PAGE_MASK);
+	uint64_t pa, pa2;
+	struct iss_ctlb *ct;
+	struct iss_code *c;
+	struct rv_insn *e;
+	uint8_t *data, *p;
+	uint32_t raw;
+	int cause;
+
+	if ((cause = s->sys->xlate(s->sys_ctx, pc, ISS_ACC_X, &pa)))
+		return sys_exc(s, (uint64_t)cause, pc);
+	ct = &s->ctlb[(pa >> ISS_PAGE_SHIFT) & (ISS_CTLB_SIZE - 1)];
+	if (ct->vpn == pa >> ISS_PAGE_SHIFT && ct->gen == s->mem.code_gen &&
+	    ct->code->fast[off >> 1].h) {
+		*out = &ct->code->insn[off >> 1];
+		return 0;
+	}
+	c = iss_mem_code(&s->mem, pa, sizeof(*c), &data);
+	if (!c)
+		return sys_exc(s, 1, pc);
+	ct->vpn = pa >> ISS_PAGE_SHIFT;
+	ct->gen = s->mem.code_gen;
+	ct->code = c;
+	e = &c->insn[off >> 1];
+	if (c->fast[off >> 1].h) {
+		*out = e;
+		return 0;
+	}
+	raw = (uint32_t)data[off] | (uint32_t)data[off + 1] << 8;
+	if ((raw & 3) == 3) {
+		if (off == ISS_PAGE_SIZE - 2) {
+			if ((cause = s->sys->xlate(s->sys_ctx, pc + 2, ISS_ACC_X, &pa2)))
+				return sys_exc(s, (uint64_t)cause, pc + 2);
+			if (!(p = iss_mem_ptr(&s->mem, pa2, 2)))
+				return sys_exc(s, 1, pc + 2);
+			raw |= (uint32_t)p[0] << 16 | (uint32_t)p[1] << 24;
+			e = &s->xinsn;
+		} else {
+			raw |= (uint32_t)data[off + 2] << 16 | (uint32_t)data[off + 3] << 24;
+		}
+	}
+	if (rv_decode_word(raw, pc, e) < 0)
+		return sys_exc(s, 2, raw);
+	if (e != &s->xinsn)
+		fast_of(e, &c->fast[off >> 1]);
+	*out = e;
+	return 0;
+}
+
 /* Fetch and decode the instruction at pc into *out. */
 static inline int fetch(struct iss *s, uint64_t pc, const struct rv_insn **out)
 {
@@ -411,6 +555,11 @@ static int exec_amo(struct iss *s, const struct rv_insn *i, struct iss_retired *
 
 	info->mem_addr = a;
 	info->mem_size = (uint8_t)n;
+	if (s->sys && (a & (n - 1)))
+		return sys_exc(s, i->op == RV_OP_LR_W || i->op == RV_OP_LR_D ? 4 : 6, a);
+	if (s->sys && i->op != RV_OP_LR_W && i->op != RV_OP_LR_D && i->op != RV_OP_SC_W &&
+	    i->op != RV_OP_SC_D && sys_rw(s, a, (unsigned)n, ISS_ACC_W, 0, &old))
+		return -1;	/* an AMO faults as a store */
 	if (a & (n - 1))
 		return iss__fail(s, "pc %#llx: insn %08x: misaligned atomic access to %#llx",
 				 (unsigned long long)s->pc, i->raw, (unsigned long long)a);
@@ -448,6 +597,9 @@ fault:
 /* Read a CSR; returns 0 or -1 if it is not available in user mode. */
 static int csr_read(struct iss *s, unsigned csr, uint64_t *v)
 {
+	if (s->sys && csr != CSR_FFLAGS && csr != CSR_FRM && csr != CSR_FCSR &&
+	    csr != TIPROF_SD_CSR_PFSTATE)
+		return s->sys->csr_read(s->sys_ctx, csr, v);
 	switch (csr) {
 	case CSR_FFLAGS: *v = s->fflags; return 0;
 	case CSR_FRM: *v = s->frm; return 0;
@@ -461,6 +613,9 @@ static int csr_read(struct iss *s, unsigned csr, uint64_t *v)
 
 static int csr_write(struct iss *s, unsigned csr, uint64_t v)
 {
+	if (s->sys && csr != CSR_FFLAGS && csr != CSR_FRM && csr != CSR_FCSR &&
+	    csr != TIPROF_SD_CSR_PFSTATE)
+		return s->sys->csr_write(s->sys_ctx, csr, v);
 	switch (csr) {
 	case CSR_FFLAGS: s->fflags = (unsigned)v & 31; return 0;
 	case CSR_FRM: s->frm = (unsigned)v & 7; return 0;
@@ -591,7 +746,20 @@ static int exec(struct iss *s, const struct rv_insn *i, struct iss_retired *info
 		break;
 	case RV_FMT_FENCE:
 		break;
+	case RV_FMT_SFENCE:
 	case RV_FMT_NONE:
+		if (s->sys && i->op != RV_OP_FENCE_I) {
+			int c = s->sys->sys(s->sys_ctx, i, pc, &next);
+
+			if (c)
+				return sys_exc(s, (uint64_t)c, c == 2 ? i->raw : c == 3 ? pc : 0);
+			info->is_syscall = i->op == RV_OP_ECALL;
+			info->taken = next != pc + i->len;
+			break;
+		}
+		if (i->fmt == RV_FMT_SFENCE)
+			return iss__fail(s, "pc %#llx: insn %08x: sfence.vma is privileged",
+					 (unsigned long long)pc, i->raw);
 		switch (i->op) {
 		case RV_OP_FENCE_I:
 			iss_mem_drop_code(&s->mem);
@@ -611,9 +779,6 @@ static int exec(struct iss *s, const struct rv_insn *i, struct iss_retired *info
 					 (unsigned long long)pc, i->raw, rv_op_name(i->op));
 		}
 		break;
-	case RV_FMT_SFENCE:
-		return iss__fail(s, "pc %#llx: insn %08x: sfence.vma is privileged",
-				 (unsigned long long)pc, i->raw);
 	/* Xtpsd (docs/seldisp.md) */
 	case RV_FMT_PFCTL:
 		pf_ctl(s, i);
@@ -651,10 +816,35 @@ static int exec(struct iss *s, const struct rv_insn *i, struct iss_retired *info
 
 /* ---- the functional run loop ---------------------------------------- */
 
+/* Full-system step: an exception (recorded by sys_exc, or any other stop of the user-mode
+ * ISS, which is an illegal instruction) goes to the machine's trap hook. */
+static int sys_step(struct iss *s, struct iss_retired *info)
+{
+	const struct rv_insn *i = NULL;
+	uint64_t cause, tval;
+	int r;
+
+	s->exc_cause = 0;
+	r = sys_fetch(s, s->pc, &i) ? ISS_ERROR : exec(s, i, info);
+	if (r != ISS_ERROR)
+		return r;
+	cause = s->exc_cause ? s->exc_cause : 2;
+	tval = s->exc_cause ? s->exc_tval : i ? i->raw : 0;
+	s->x[0] = 0;
+	s->res_valid = 0;
+	s->pc = s->sys->trap(s->sys_ctx, cause, tval, s->pc);
+	return ISS_TRAP;
+}
+
 int iss_step(struct iss *s, struct iss_retired *info)
 {
 	const struct rv_insn *i;
 
+	if (s->sys) {
+		struct iss_retired scratch;
+
+		return sys_step(s, info ? info : &scratch);
+	}
 	if (!info)
 		return iss_run(s, 1);
 	if (s->exited)
@@ -690,6 +880,12 @@ int iss_run(struct iss *s, uint64_t max_insns)
 
 	if (s->exited)
 		return iss__fail(s, "program has exited");
+	if (s->sys) {
+		for (; n < max_insns; n++)
+			if ((r = sys_step(s, &scratch)) == ISS_ERROR)
+				return r;
+		return ISS_OK;
+	}
 
 #define SYNC() do { s->pc = pc; s->instret = i0 + n; } while (0)
 #define RESYNC() do { pc = s->pc; n = s->instret - i0; vpn = UINT64_MAX; } while (0)

@@ -88,6 +88,12 @@ struct iss {
 	} ctlb[ISS_CTLB_SIZE];
 	struct rv_insn xinsn;    /* a page-crossing instruction (not cached) */
 
+	/* full-system mode (iss.h): the machine's hooks, NULL in user mode; the exception the
+	 * failing instruction raised (0 = none: an illegal instruction) */
+	const struct iss_sys_ops *sys;
+	void *sys_ctx;
+	uint64_t exc_cause, exc_tval;
+
 	/* last error */
 	char err[1024];
 };

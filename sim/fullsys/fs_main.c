@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* tiprof-fs: run the full-system machine (docs/fullsys.md).
+ *   tiprof-fs [options] --elf PROG          a bare-metal ELF (entry at its e_entry, M-mode)
+ *   tiprof-fs [options] --bios FW [--kernel IMAGE] --dtb DTB
+ *                                           firmware at 0x80000000, kernel at 0x80200000
+ * The hart starts in M-mode with a0 = 0 (hart id) and a1 = the device tree's address (as
+ * QEMU virt's reset vector does). UART output goes to stdout. The exit status is the test
+ * device's code (0 = pass/power-off); 3 = a stop condition (--max-insns, --stop-pc,
+ * --until) ended the run; 2 = error. */
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fs.h"
+
+static int load_file(struct fs *m, const char *path, uint64_t pa, uint64_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[65536];
+	size_t n;
+	uint64_t off = 0;
+
+	if (!f) {
+		fprintf(stderr, "tiprof-fs: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		if (iss_write_mem(m->iss, pa + off, buf, n)) {
+			fprintf(stderr, "tiprof-fs: %s does not fit in RAM at %#llx\n", path,
+				(unsigned long long)pa);
+			fclose(f);
+			return -1;
+		}
+		off += n;
+	}
+	fclose(f);
+	if (size)
+		*size = off;
+	return 0;
+}
+
+/* A bare-metal ELF64 (RISC-V): its PT_LOAD segments at their physical addresses. */
+static int load_elf(struct fs *m, const char *path, uint64_t *entry)
+{
+	FILE *f = fopen(path, "rb");
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	unsigned k;
+	char *buf;
+
+	if (!f || fread(&eh, sizeof(eh), 1, f) != 1 || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_machine != EM_RISCV) {
+		fprintf(stderr, "tiprof-fs: %s: not a riscv64 ELF\n", path);
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	for (k = 0; k < eh.e_phnum; k++) {
+		if (fseek(f, (long)(eh.e_phoff + k * eh.e_phentsize), SEEK_SET) ||
+		    fread(&ph, sizeof(ph), 1, f) != 1)
+			goto bad;
+		if (ph.p_type != PT_LOAD || !ph.p_filesz)
+			continue;
+		buf = malloc(ph.p_filesz);
+		if (!buf || fseek(f, (long)ph.p_offset, SEEK_SET) ||
+		    fread(buf, 1, ph.p_filesz, f) != ph.p_filesz ||
+		    iss_write_mem(m->iss, ph.p_paddr, buf, ph.p_filesz)) {
+			free(buf);
+			goto bad;
+		}
+		free(buf);
+	}
+	*entry = eh.e_entry;
+	fclose(f);
+	return 0;
+bad:
+	fprintf(stderr, "tiprof-fs: %s: cannot load its segments into RAM\n", path);
+	fclose(f);
+	return -1;
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: tiprof-fs [--ram MIB] [--max-insns N] [--stop-pc ADDR] [--until TEXT]\n"
+		"                 [--stats] [--quiet] (--elf PROG | --bios FW [--kernel IMAGE])\n"
+		"                 [--dtb DTB]\n");
+}
+
+int main(int argc, char **argv)
+{
+	const char *elf = NULL, *bios = NULL, *kernel = NULL, *dtb = NULL, *until = NULL;
+	uint64_t ram_mib = 128, max = 0, stop_pc = 0, entry = FS_RAM_BASE, dtb_pa = 0, n;
+	int stats = 0, quiet = 0, k, r;
+	struct timespec t0, t1;
+	struct fs m;
+	double sec;
+	static const char *const why[] = { "", "test device / power-off", "error",
+					   "stop pc reached", "UART text seen", "instruction limit" };
+
+	for (k = 1; k < argc; k++) {
+		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
+
+		if (!strcmp(a, "--stats")) { stats = 1; continue; }
+		if (!strcmp(a, "--quiet")) { quiet = 1; continue; }
+		if (!v) { usage(); return 2; }
+		k++;
+		if (!strcmp(a, "--elf")) elf = v;
+		else if (!strcmp(a, "--bios")) bios = v;
+		else if (!strcmp(a, "--kernel")) kernel = v;
+		else if (!strcmp(a, "--dtb")) dtb = v;
+		else if (!strcmp(a, "--until")) until = v;
+		else if (!strcmp(a, "--ram")) ram_mib = strtoull(v, NULL, 0);
+		else if (!strcmp(a, "--max-insns")) max = strtoull(v, NULL, 0);
+		else if (!strcmp(a, "--stop-pc")) stop_pc = strtoull(v, NULL, 0);
+		else { usage(); return 2; }
+	}
+	if (!elf == !bios || ram_mib < 16) {
+		usage();
+		return 2;
+	}
+	if (fs_init(&m, ram_mib << 20, quiet ? NULL : stdout)) {
+		fprintf(stderr, "tiprof-fs: out of memory\n");
+		return 2;
+	}
+	if ((elf && load_elf(&m, elf, &entry)) || (bios && load_file(&m, bios, FS_RAM_BASE, NULL)) ||
+	    (kernel && load_file(&m, kernel, FS_RAM_BASE + 0x200000, NULL)))
+		return 2;
+	if (dtb) {	/* near the top of RAM, 2 MiB aligned, as QEMU virt places it */
+		dtb_pa = FS_RAM_BASE + (ram_mib << 20) - 0x200000;
+		if (load_file(&m, dtb, dtb_pa, NULL))
+			return 2;
+	}
+	iss_set_pc(m.iss, entry);
+	iss_set_xreg(m.iss, 10, 0);
+	iss_set_xreg(m.iss, 11, dtb_pa);
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = fs_run(&m, max, stop_pc, until);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	fflush(stdout);
+	n = iss_instret(m.iss);
+	sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	if (r)
+		fprintf(stderr, "tiprof-fs: error after %llu instructions at pc %#llx (%s mode): %s\n",
+			(unsigned long long)n, (unsigned long long)iss_pc(m.iss),
+			m.priv == FS_PRV_M ? "M" : m.priv == FS_PRV_S ? "S" : "U", m.err);
+	if (stats || r)
+		fprintf(stderr, "tiprof-fs: %s: %llu instructions, %llu traps, %llu interrupts, "
+			"mtime %llu, %.3f s, %.1f MIPS, pc %#llx, %s mode\n",
+			why[m.stop], (unsigned long long)n, (unsigned long long)m.traps,
+			(unsigned long long)m.interrupts, (unsigned long long)fs_mtime(&m), sec,
+			sec > 0 ? (double)n / sec / 1e6 : 0.0, (unsigned long long)iss_pc(m.iss),
+			m.priv == FS_PRV_M ? "M" : m.priv == FS_PRV_S ? "S" : "U");
+	fs_free(&m);
+	if (r)
+		return 2;
+	return m.stop == 1 ? m.exit_code : 3;
+}

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: Apache-2.0
+# sim/fullsys: the full-system RISC-V machine (docs/fullsys.md) - a privileged hart on the ISS
+# (sim/iss's full-system hooks), CLINT, PLIC, NS16550 UART, SiFive test device, the device
+# tree sim/fullsys/tiprof-fs.dts - as build/fullsys/tiprof-fs; its tests in tests/sim/fullsys.
+# Needs lib/isa/isa.mk and sim/iss/iss.mk first.
+## fullsys: build the full-system machine (build/fullsys/tiprof-fs) and its device tree
+## test-fullsys: bare-metal M/S/U programs (traps, delegation, Sv39 faults and A/D, timer and software interrupts, atomics, misaligned) on the full-system machine, UART output = qemu-system-riscv64's; Debian's OpenSBI fw_jump prints its banner and reaches the payload
+
+FS_DIR   := sim/fullsys
+FS_OUT   := $(BUILD)/fullsys
+FS_SRCS  := $(addprefix $(FS_DIR)/,fs_hart.c fs_dev.c fs_main.c)
+FS_OBJS  := $(call obj,$(FS_SRCS))
+FS_BIN   := $(FS_OUT)/tiprof-fs
+FS_DTB   := $(FS_OUT)/tiprof-fs.dtb
+FS_TDIR  := tests/sim/fullsys
+# the bare-metal programs (tests/sim/fullsys/*.S, linked at 0x80000000)
+FS_PROGS := $(basename $(notdir $(wildcard $(FS_TDIR)/bm_*.S)))
+FS_ELFS  := $(addprefix $(FS_OUT)/bm/,$(addsuffix .elf,$(FS_PROGS)))
+FS_OPENSBI ?= /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin
+QEMU_SYSTEM_RISCV64 ?= qemu-system-riscv64
+
+.PHONY: fullsys test-fullsys
+TEST_TARGETS += test-fullsys
+
+CFLAGS_sim/fullsys = -I$(FS_DIR) $(ISS_INC)
+
+fullsys: $(FS_BIN) $(FS_DTB)
+
+$(FS_BIN): $(FS_OBJS) $(ISS_LIB) $(ISA_LIB)
+	@mkdir -p $(@D)
+	@echo "  LD      $@"
+	@$(CC) -o $@ $(FS_OBJS) $(ISS_LIB) $(ISA_LIB) -lm
+
+$(FS_DTB): $(FS_DIR)/tiprof-fs.dts
+	@mkdir -p $(@D)
+	@echo "  DTC     $@"
+	@dtc -q -I dts -O dtb -o $@ $<
+
+$(FS_OUT)/bm/%.elf: $(FS_TDIR)/%.S $(FS_TDIR)/bm.h $(FS_TDIR)/bm.ld
+	@mkdir -p $(@D)
+	@echo "  RVAS    $@"
+	@$(RV_CC) -nostdlib -nostartfiles -static -no-pie -fno-pic -Wl,--build-id=none -march=rv64gc -mabi=lp64d -I$(FS_TDIR) \
+		-T $(FS_TDIR)/bm.ld -o $@ $<
+
+test-fullsys: $(FS_BIN) $(FS_DTB) $(FS_ELFS)
+	@FS="$(FS_BIN)" DTB="$(FS_DTB)" QEMU="$(QEMU_SYSTEM_RISCV64)" OPENSBI="$(FS_OPENSBI)" \
+		OUT="$(FS_OUT)" $(FS_TDIR)/run.sh $(FS_ELFS)

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# tests/sim/fullsys/run.sh - the full-system machine's tier (make test-fullsys).
+# 1. Every bare-metal program (bm_*.elf) runs on tiprof-fs and on qemu-system-riscv64
+#    (-machine virt -bios none): both must power off through the test device with status 0
+#    and print the same UART text.
+# 2. Debian's OpenSBI fw_jump boots on tiprof-fs with the committed device tree: its banner
+#    (platform name, ISA, domain, boot hart's MEDELEG/MIDELEG) is printed and it reaches the
+#    payload address 0x80200000 in S-mode.
+# Environment: FS (tiprof-fs), DTB, QEMU, OPENSBI, OUT (scratch directory).
+set -euo pipefail
+FS=${FS:?} DTB=${DTB:?} QEMU=${QEMU:-qemu-system-riscv64} OUT=${OUT:?}
+OPENSBI=${OPENSBI:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin}
+fail=0 n=0
+mkdir -p "$OUT/run"
+command -v "$QEMU" >/dev/null || { echo "fullsys: $QEMU missing: sudo apt-get install -y qemu-system-misc" >&2; exit 1; }
+
+for elf in "$@"; do
+	p=$(basename "$elf" .elf)
+	ours=$OUT/run/$p.fs.txt theirs=$OUT/run/$p.qemu.txt
+	set +e
+	timeout 20 "$FS" --max-insns 50000000 --elf "$elf" >"$ours" 2>"$OUT/run/$p.fs.err"
+	rc1=$?
+	timeout 30 "$QEMU" -machine virt -smp 1 -m 128M -bios none -kernel "$elf" -nographic \
+		-monitor none -serial stdio </dev/null 2>"$OUT/run/$p.qemu.err" | tr -d '\r' >"$theirs"
+	rc2=${PIPESTATUS[0]}
+	set -e
+	n=$((n + 1))
+	if [ $rc1 -ne 0 ] || [ $rc2 -ne 0 ]; then
+		echo "fullsys: FAIL $p: exit status tiprof-fs $rc1, qemu $rc2"
+		cat "$OUT/run/$p.fs.err" >&2
+		fail=1
+	elif ! diff -u "$theirs" "$ours" >"$OUT/run/$p.diff"; then
+		echo "fullsys: FAIL $p: UART output differs from qemu-system-riscv64's (- qemu, + tiprof-fs):"
+		head -40 "$OUT/run/$p.diff"
+		fail=1
+	else
+		echo "fullsys: $p: $(wc -l <"$ours") lines = qemu-system-riscv64's"
+	fi
+done
+
+# OpenSBI fw_jump up to the payload (no kernel: stop when the pc reaches 0x80200000)
+if [ -r "$OPENSBI" ]; then
+	log=$OUT/run/opensbi.txt
+	set +e
+	timeout 60 "$FS" --stats --bios "$OPENSBI" --dtb "$DTB" --stop-pc 0x80200000 \
+		--max-insns 100000000 >"$log" 2>"$OUT/run/opensbi.err"
+	rc=$?
+	set -e
+	n=$((n + 1))
+	missing=
+	for want in "OpenSBI v" "Platform Name             : tiprof full-system machine" \
+		"Platform HART Count       : 1" "Boot HART Base ISA        : rv64imafdc" \
+		"Boot HART MIDELEG         : 0x0000000000000222" \
+		"Domain0 Next Address      : 0x0000000080200000" \
+		"Domain0 Next Mode         : S-mode"; do
+		grep -qF "$want" "$log" || missing="$missing [$want]"
+	done
+	if [ $rc -ne 3 ] || ! grep -q "stop pc reached.*S mode" "$OUT/run/opensbi.err" || [ -n "$missing" ]; then
+		echo "fullsys: FAIL opensbi: status $rc (want 3: stopped at the payload), missing:$missing"
+		tail -n 5 "$log" "$OUT/run/opensbi.err" >&2
+		fail=1
+	else
+		echo "fullsys: opensbi: banner and payload reached: $(sed 's/^tiprof-fs: //' "$OUT/run/opensbi.err")"
+	fi
+else
+	echo "fullsys: FAIL: $OPENSBI missing: sudo apt-get install -y opensbi"
+	fail=1
+fi
+[ $fail -eq 0 ] && echo "fullsys: $n passed"
+exit $fail
