@@ -93,26 +93,40 @@ bench-core: $(CORE_RUN) $(WORKLOAD_BINS)
 
 # ---- selective dispatch (Xtpsd) on the core model: docs/core.md "Selective dispatch" ----
 ## test-seldisp-core: Xtpsd programs on the core model in every selective-dispatch mode (plain, filter, 3 branch strategies, flag predictor): output = ISS, ROB contract, filtered never in the ROB; exact BDT mispredictions, filter drops, strategies, poppf hazard
-## bench-seldisp-core: cycles of sd_count and sd_core with plain instrumentation, the decode filter, + each branch strategy, + the profile flag predictor, profiling on and off
+## bench-seldisp-core: cycles of sd_count, quicksort instrumented by hand (sd_qsort) and sd_core with plain instrumentation, the decode filter, + each branch strategy, + the profile flag predictor, profiling on and off
 .PHONY: test-seldisp-core bench-seldisp-core
 TEST_TARGETS  += test-seldisp-core
 BENCH_TARGETS += bench-seldisp-core
 SDC_DIR  := tests/sim/seldisp
 SDC_CORE := $(CORE_OUT)/rv/sd_core
+# quicksort instrumented by hand (block and call-graph counters), and its build without them
+SDC_QS   := $(CORE_OUT)/rv/sd_qsort $(CORE_OUT)/rv/sd_qsort_none
 
 $(SDC_CORE): $(SDC_DIR)/sd_core.S include/tiprof/seldisp.h
 	@mkdir -p $(@D)
 	@echo "  RVAS    $@"
 	@$(CROSS_COMPILE)gcc -Iinclude -nostdlib -static -o $@ $<
+$(CORE_OUT)/rv/sd_qsort: $(SDC_DIR)/sd_qsort.c include/tiprof/seldisp.h $(WL_DIR)/wl.h
+	@mkdir -p $(@D)
+	@echo "  RVCC    $@"
+	@$(CROSS_COMPILE)gcc -std=c11 -O2 -static -Wall -Wextra -Werror -Iinclude -I$(WL_DIR) -o $@ $<
+$(CORE_OUT)/rv/sd_qsort_none: $(SDC_DIR)/sd_qsort.c include/tiprof/seldisp.h $(WL_DIR)/wl.h
+	@mkdir -p $(@D)
+	@echo "  RVCC    $@"
+	@$(CROSS_COMPILE)gcc -std=c11 -O2 -static -Wall -Wextra -Werror -Iinclude -I$(WL_DIR) \
+	  -DSD_NONE -o $@ $<
 
-test-seldisp-core: $(CORE_RUN) $(CORE_OUT)/core-run-san $(SDC_CORE) $(BUILD)/iss/sd/sd_count \
+test-seldisp-core: $(CORE_RUN) $(CORE_OUT)/core-run-san $(SDC_CORE) $(SDC_QS) \
+		   $(BUILD)/iss/sd/sd_count \
 		   $(BUILD)/iss/sd/sd_asm $(BUILD)/bin/tiprof
 	@echo "== test-seldisp-core: selective dispatch on the core model"
 	@RUN=$(CORE_RUN) RUN_SAN=$(CORE_OUT)/core-run-san TIPROF=$(BUILD)/bin/tiprof \
 		SD_COUNT=$(BUILD)/iss/sd/sd_count SD_ASM=$(BUILD)/iss/sd/sd_asm SD_CORE=$(SDC_CORE) \
-		$(SDC_DIR)/run-tests.sh
+		SD_QSORT=$(CORE_OUT)/rv/sd_qsort $(SDC_DIR)/run-tests.sh
 
-bench-seldisp-core: $(CORE_RUN) $(SDC_CORE) $(BUILD)/iss/sd/sd_count
+bench-seldisp-core: $(CORE_RUN) $(SDC_CORE) $(SDC_QS) $(BUILD)/iss/sd/sd_count \
+		    $(BUILD)/iss/sd/sd_count_none
 	@echo "== bench-seldisp-core: cycles per selective-dispatch mode"
 	@RUN=$(CORE_RUN) SD_COUNT=$(BUILD)/iss/sd/sd_count SD_CORE=$(SDC_CORE) \
+		SD_QSORT=$(CORE_OUT)/rv/sd_qsort \
 		$(SDC_DIR)/bench.sh

@@ -3,10 +3,11 @@
 # bench.sh - bench-seldisp-core: simulated cycles of Xtpsd programs on the 4-wide core model
 # per selective-dispatch mode (docs/core.md "Selective dispatch" records the table): sd_count
 # (C; profiling on / off; its build without the extension, sd_count_none, is the
-# uninstrumented baseline) and sd_core's toggle loop (flag 0 half of the time). For sd_count
+# uninstrumented baseline), the quicksort workload instrumented by hand (sd_qsort; baseline
+# sd_qsort_none) and sd_core's toggle loop (flag 0 half of the time). For sd_count
 # the overhead is (cycles - uninstrumented) / uninstrumented and the reduction is the share
 # of plain instrumentation's overhead a mode removes. Environment: RUN (core-run), SD_COUNT,
-# SD_CORE; N (sd_count's iterations, default 1000).
+# SD_CORE, SD_QSORT; N (sd_count's iterations, default 1000), QN (sd_qsort's keys, 20000).
 set -u
 N=${N:-1000}
 NONE=${SD_COUNT%/*}/sd_count_none
@@ -34,6 +35,26 @@ for m in "${MODES[@]}"; do
 		eval "pl=\$plain_$p"
 		line+=$(awk -v c="$c" -v b="${base:-0}" -v pl="$pl" 'BEGIN {
 			o = b ? (c - b) / b * 100 : 0; op = b ? (pl - b) / b * 100 : 0;
+			printf " %12d %8.1f%% %9.1f%%  ", c, o, op ? (op - o) / op * 100 : 0 }')
+	done
+	echo "$line"
+done
+echo
+QN=${QN:-20000}
+qbase=$(cyc "${SD_QSORT}_none" on "$QN")
+printf 'sd_qsort (quicksort instrumented by hand) N=%s, 4wide; uninstrumented: %s cycles\n' "$QN" "$qbase"
+printf '%-22s %12s %9s %10s   %12s %9s %10s\n' mode "on: cycles" overhead reduction \
+	"off: cycles" overhead reduction
+for m in "${MODES[@]}"; do
+	name=${m%%:*}; set=${m#*:}
+	line=$(printf '%-22s' "$name")
+	for p in on off; do
+		# shellcheck disable=SC2086
+		c=$(cyc $set "$SD_QSORT" "$p" "$QN")
+		[ "$name" = plain ] && eval "qplain_$p=$c"
+		eval "pl=\$qplain_$p"
+		line+=$(awk -v c="$c" -v b="$qbase" -v pl="$pl" 'BEGIN {
+			o = (c - b) / b * 100; op = (pl - b) / b * 100;
 			printf " %12d %8.1f%% %9.1f%%  ", c, o, op ? (op - o) / op * 100 : 0 }')
 	done
 	echo "$line"

@@ -12,7 +12,7 @@
 # drops exactly the profile instructions and skipped-block bytes, the three branch strategies
 # differ as they should, the poppf hazard costs cycles only when set. Also under ASan/UBSan,
 # and `tiprof sim` prints the statistics. Environment: RUN, RUN_SAN, TIPROF, SD_COUNT,
-# SD_ASM, SD_CORE. Last line: "N passed, N failed".
+# SD_ASM, SD_CORE, SD_QSORT. Last line: "N passed, N failed".
 set -u
 pass=0
 fail=0
@@ -31,14 +31,16 @@ MODES=("plain:"
        "filter+pfp:--set sd_mode=1 --set sd_pfp=1"
        "filter+predbit+pfp+poppf2:--set sd_mode=1 --set sd_bp=3 --set sd_pfp=1 --set sd_poppf_lat=2")
 
-# prog NAME ELF ARGS...: every mode, 4-wide, and the 2-wide core in two modes
+# every mode on 4wide, and the 2-wide core in two modes
+RUNS=("4wide:${MODES[0]}" "4wide:${MODES[1]}" "4wide:${MODES[2]}" "4wide:${MODES[3]}"
+      "4wide:${MODES[4]}" "4wide:${MODES[5]}" "4wide:${MODES[6]}"
+      "2wide:${MODES[1]}" "2wide:${MODES[6]}")
+# check_prog NAME ELF ARGS...: each of RUNS
 check_prog() {
 	local name=$1; shift
 	local ref="$TMP/ref.out" rc_ref
 	env -i "$TIPROF" iss "$@" > "$ref" 2>/dev/null; rc_ref=$?
-	for cfgm in "4wide:${MODES[0]}" "4wide:${MODES[1]}" "4wide:${MODES[2]}" "4wide:${MODES[3]}" \
-		    "4wide:${MODES[4]}" "4wide:${MODES[5]}" "4wide:${MODES[6]}" \
-		    "2wide:${MODES[1]}" "2wide:${MODES[6]}"; do
+	for cfgm in "${RUNS[@]}"; do
 		local cfg=${cfgm%%:*} rest=${cfgm#*:}
 		local mode=${rest%%:*} set=${rest#*:} o="$TMP/o" rc
 		# shellcheck disable=SC2086
@@ -69,6 +71,11 @@ check_prog "sd_count off 200" "$SD_COUNT" off 200
 check_prog "sd_asm" "$SD_ASM"
 check_prog "sd_core toggle" "$SD_CORE" t
 check_prog "sd_core poppf" "$SD_CORE" p
+# the quicksort workload instrumented by hand: fewer modes (it is longer)
+RUNS=("4wide:${MODES[0]}" "4wide:${MODES[1]}" "4wide:${MODES[5]}" "4wide:${MODES[6]}"
+      "2wide:${MODES[6]}")
+check_prog "sd_qsort on 2000" "$SD_QSORT" on 2000
+check_prog "sd_qsort off 2000" "$SD_QSORT" off 2000
 
 # r NAME ARGS...: core-run --check into $TMP/NAME
 r() { local n=$1; shift; env -i "$RUN" --check "$@" > "$TMP/$n.all" 2> "$TMP/$n.err"; grep '=' "$TMP/$n.all" > "$TMP/$n"; }
