@@ -282,7 +282,9 @@ static int bdt_fetch(struct core *c, int flag, uint64_t blk)
 		return -1;
 	if (c->la.pc != follow) {
 		/* the path left the run early (the learned follow address is stale): decode
-		 * redirects fetch to the instruction the skip passed over */
+		 * redirects fetch to the instruction the skip passed over; the entry predicts
+		 * "set" until its run is decoded again from the leader and relearned */
+		b->pred = 1;
 		c->st.sd_bdt_mispred++;
 		c->st.sd_bdt_recovery += c->cfg.frontend_lat;
 		c->fetch_resume = c->now + c->cfg.frontend_lat;

@@ -156,5 +156,14 @@ else
 	ko "tiprof sim accepted sd_nope=1"
 fi
 
+# sampled simulation (functional warming between windows) and every accuracy policy over a
+# filtered run
+if env -i "$TIPROF" accuracy --config 4wide,sd_mode=1,sd_bp=1,sd_pfp=1 --windows 20000,5000,2000 \
+	"$SD_COUNT" off 200 > "$TMP/acc" 2>&1; then
+	ok "tiprof accuracy --windows on a filtered run (warming resynchronizes the flag copy)"
+else
+	ko "tiprof accuracy --windows with sd_mode 1: $(tail -2 "$TMP/acc")"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
