@@ -63,7 +63,8 @@ static const struct opt_def opt_vocab[] = {
 	  "ProfileMe paired sampling: the second instruction 1..W (1..256) fetched instructions "
 	  "after the first" },
 	{ OPT_TRUTH, '\0', "truth", { NULL }, "FILE",
-	  "write the exact per-instruction ProfileMe truth of the run to FILE" },
+	  "the run's exact profile: written by sim (per-instruction ProfileMe truth) and iss "
+	  "(block and edge counts), read by fdo overlap" },
 	{ OPT_SKID, '\0', "skid", { NULL }, "L", "interrupt skid of the Software policy, cycles" },
 	{ OPT_POLICIES, '\0', "policies", { NULL }, "P1,P2,...", "report only these policies" },
 	{ OPT_PROGRESS, '\0', "progress", { NULL }, NULL,

@@ -48,6 +48,20 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  file stops the dump with one line on stderr naming the file and the problem (exit\n"
 	  "  status 1).",
 	  cmd_dump, SETS(&opt_set_dump) },
+#ifdef TIPROF_HAVE_FDO	/* sw/fdo/fdo.mk: the builds that link GLPK */
+	{ "fdo", "sample-based FDO: edge profiles from samples, min-cost-flow smoothing, overlap",
+	  "usage: tiprof fdo overlap [FILE] --truth EXACT [--elf ELF] [-e EST] [--json]\n"
+	  "       tiprof fdo smooth [FILE] -o OUT [--elf ELF] [-e EST]\n"
+	  "  Turn the samples of FILE (default tiprof.tps: TIP cycle or instruction samples, or\n"
+	  "  ProfileMe records) into basic-block counts over the ELF's control-flow graph and\n"
+	  "  edge counts, smoothed per function by a minimum-cost flow (GLPK) as Chen et al.\n"
+	  "  (CGO 2010) do (docs/fdo.md).\n"
+	  "  overlap the degree of overlap with the exact profile of the same run (tiprof iss\n"
+	  "          --truth) at edge, function and block level, for raw, static estimate, MCF,\n"
+	  "          MCF + heuristics and MCF with perfect classification\n"
+	  "  smooth  write the smoothed profile (MCF + heuristics) as a profile file",
+	  cmd_fdo, SETS(&opt_set_fdo_overlap, &opt_set_fdo_smooth) },
+#endif
 	{ "help", "list the commands, or show how to use one",
 	  "usage: tiprof help [COMMAND]\n"
 	  "       tiprof help --options   every option and the commands that take it",

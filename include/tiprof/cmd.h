@@ -55,6 +55,7 @@ extern const struct opt_set opt_set_lbr_record, opt_set_lbr_script, opt_set_lbr_
 extern const struct opt_set opt_set_sim, opt_set_accuracy, opt_set_iss, opt_set_trace;
 extern const struct opt_set opt_set_pm_report, opt_set_pm_lat, opt_set_pm_mem, opt_set_pm_path,
 	opt_set_pm_pairs, opt_set_pm_convert;
+extern const struct opt_set opt_set_fdo_overlap, opt_set_fdo_smooth;
 
 /* Subcommand entry points (sw/cmd-*.c). */
 int cmd_help(int argc, char **argv);
@@ -65,6 +66,7 @@ int cmd_report(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_lbr(int argc, char **argv);
 int cmd_pm(int argc, char **argv);
+int cmd_fdo(int argc, char **argv);
 /* The simulator's (sim/cmd/cmd-*.c), in the table when built with TIPROF_HAVE_SIM. */
 int cmd_sim(int argc, char **argv);
 int cmd_accuracy(int argc, char **argv);

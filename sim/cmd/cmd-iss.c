@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fdo_truth.h"
 #include "iss.h"
 #include "tiprof/cmd.h"
 
@@ -15,6 +16,7 @@ extern char **environ;
 /* Command-line options. */
 struct opts {
 	int stat, trace;
+	const char *truth;	/* --truth: the exact block/edge profile (sim/fdo, docs/fdo.md) */
 	uint64_t max_insns;
 	struct iss_config cfg;
 	int first_arg;
@@ -27,6 +29,8 @@ static const struct opt_use iss_uses[] = {
 	{ OPT_MAX_INSNS, NULL },
 	{ OPT_SYSROOT, NULL },
 	{ OPT_EXE_PATH, NULL },
+	{ OPT_TRUTH, "write the exact basic-block and edge counts of the program's own code to "
+		     "FILE, an FDO profile (docs/fdo.md)" },
 	{ OPT_END, NULL }
 };
 const struct opt_set opt_set_iss = { "iss", iss_uses, "iss" };
@@ -65,6 +69,9 @@ static int parse(int argc, char **argv, struct opts *o)
 		case OPT_EXE_PATH:
 			o->cfg.exe_path = p.arg;
 			break;
+		case OPT_TRUTH:
+			o->truth = p.arg;
+			break;
 		}
 	}
 	if (p.i >= argc)
@@ -79,7 +86,8 @@ int cmd_iss(int argc, char **argv)
 	struct opts o;
 	struct iss_retired ret;
 	struct iss *s;
-	char err[256], text[96];
+	struct fdo_truth *truth = NULL;
+	char err[1024], text[96];
 	int r, code;
 
 	r = parse(argc, argv, &o);
@@ -90,7 +98,18 @@ int cmd_iss(int argc, char **argv)
 		fprintf(stderr, "tiprof iss: %s\n", err);
 		return 127;
 	}
-	if (!o.trace) {
+	if (o.truth) {
+		struct iss_object main_obj;
+
+		iss_objects(s, &main_obj, 1);
+		truth = fdo_truth_open(argv[o.first_arg], main_obj.bias, err, sizeof(err));
+		if (!truth) {
+			fprintf(stderr, "tiprof iss: --truth: %s\n", err);
+			iss_destroy(s);
+			return 126;
+		}
+	}
+	if (!o.trace && !truth) {
 		/* functional mode: the run loop, in chunks up to --max-insns */
 		do {
 			uint64_t n = o.max_insns ? o.max_insns - iss_instret(s) : UINT64_MAX;
@@ -100,14 +119,35 @@ int cmd_iss(int argc, char **argv)
 	} else {
 		for (;;) {
 			r = iss_step(s, &ret);
+			if (r == ISS_ERROR)
+				break;
+			if (truth)
+				fdo_truth_step(truth, &ret);
 			if (r != ISS_OK)
 				break;
+			if (!o.trace)
+				goto next;
 			rv_disasm(&ret.insn, ret.pc, text, sizeof(text));
 			fprintf(stderr, "%" PRIx64 ": %0*" PRIx32 " %s\n", ret.pc,
 				ret.insn.len * 2, ret.raw, text);
+next:
 			if (o.max_insns && iss_instret(s) >= o.max_insns)
 				break;
 		}
+	}
+	if (truth) {
+		uint64_t unmatched;
+
+		if (fdo_truth_write(truth, o.truth, &unmatched, err, sizeof(err))) {
+			fprintf(stderr, "tiprof iss: --truth: %s\n", err);
+			fdo_truth_free(truth);
+			iss_destroy(s);
+			return 126;
+		}
+		if (unmatched)
+			fprintf(stderr, "tiprof iss: --truth: %" PRIu64 " transfers outside the "
+				"control-flow graph\n", unmatched);
+		fdo_truth_free(truth);
 	}
 	if (r == ISS_OK) {
 		fprintf(stderr, "tiprof iss: stopped after %" PRIu64 " instructions (--max-insns)\n",

@@ -21,7 +21,12 @@ PMSIM_SRCS     := sim/pm/pmsim.c sim/pm/pm_truth.c
 SIMRUN_SRCS    := sim/run/sim_run.c sim/run/progress.c
 SIMCMD_SRCS    := sim/cmd/cmd-sim.c sim/cmd/cmd-accuracy.c sim/cmd/accuracy_pm.c sim/cmd/cmd-iss.c sim/cmd/cmd-trace.c \
                   sim/cmd/cmd_out.c sim/cmd/sim_compare.c sim/cmd/run_opts.c
-TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(PMSIM_SRCS) $(POLICY_SRCS))
+# the exact block/edge profile of `tiprof iss --truth` (docs/fdo.md), over sw/fdo's graph
+FDOSIM_SRCS    := sim/fdo/fdo_truth.c
+CFLAGS_sim/fdo  = -Isim/fdo -Isw/fdo $(ISS_INC) $(SYMBOL_CFLAGS)
+CFLAGS_sim/cmd/cmd-iss.c := -Isim/fdo -Isw/fdo
+TIPROF_SIM_OBJS := $(call obj,$(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) $(PMSIM_SRCS) $(POLICY_SRCS) \
+                   $(FDOSIM_SRCS))
 TIPROF_SIM_LIBS := $(TRACE_LIB) $(VCD_LIB) $(TIPMODEL_LIB) $(PMMODEL_LIB) $(TIPROF_HW_LIB) $(SAMPLE_LIB) $(CHART_LIB) \
                    $(SYMBOL_LIB) $(CORE_LIBS)
 # sw/tiprof.c lists the simulator's subcommands.

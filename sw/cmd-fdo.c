@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* cmd-fdo.c - `tiprof fdo`: sample-based FDO (sw/fdo, docs/fdo.md).
+ *   tiprof fdo overlap [FILE] --truth EXACT [--elf ELF] [-e EST] [--json] [-o OUT]
+ *       the degree of overlap of FILE's edge profile with the exact one, per stage: raw,
+ *       static estimate, MCF, MCF + heuristics, MCF with perfect classification.
+ *   tiprof fdo smooth [FILE] -o OUT [--elf ELF] [-e EST]
+ *       the MCF-smoothed (with heuristics) block and edge profile, as a profile file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fdo.h"
+#include "sample_file.h"
+#include "tiprof/cmd.h"
+
+#define EST_HELP "how samples become block counts: commit (TIP: instructions committing in a " \
+	"sampled Computing cycle; default for TIP), cycles (TIP: the cycle's attribution), insn " \
+	"(instruction-proportional samples), pm-retired (ProfileMe; default for it)"
+
+static const struct opt_use overlap_uses[] = {
+	{ OPT_INPUT, NULL },
+	{ OPT_TRUTH, "the exact block and edge profile of the same run (tiprof iss --truth)" },
+	{ OPT_ELF, NULL },
+	{ OPT_EVENT, EST_HELP },
+	{ OPT_JSON, NULL },
+	{ OPT_OUTPUT, "write the table to FILE (default: standard output)" },
+	{ OPT_END, NULL },
+};
+static const struct opt_use smooth_uses[] = {
+	{ OPT_INPUT, NULL },
+	{ OPT_ELF, NULL },
+	{ OPT_EVENT, EST_HELP },
+	{ OPT_OUTPUT, "the profile file to write (required; docs/fdo.md)" },
+	{ OPT_END, NULL },
+};
+const struct opt_set opt_set_fdo_overlap = { "fdo overlap", overlap_uses, "fdo" };
+const struct opt_set opt_set_fdo_smooth = { "fdo smooth", smooth_uses, "fdo" };
+
+struct args {
+	const char *file, *truth, *elf, *out;
+	enum fdo_est est;
+	int json;
+};
+
+static int parse(const struct opt_set *set, int argc, char **argv, struct args *a)
+{
+	struct opt_parser p;
+	int o;
+
+	memset(a, 0, sizeof(*a));
+	opt_init(&p, set, argc, argv, 1);
+	while ((o = opt_next(&p)) != OPT_END) {
+		switch (o) {
+		case OPT_HELP_DONE:
+			return TIPROF_EXIT_OK;
+		case OPT_INPUT:
+		case OPT_OPERAND:
+			if (opt_one_file(&p, &a->file))
+				return TIPROF_EXIT_USAGE;
+			break;
+		case OPT_TRUTH:
+			a->truth = p.arg;
+			break;
+		case OPT_ELF:
+			a->elf = p.arg;
+			break;
+		case OPT_EVENT:
+			if (fdo_est_parse(p.arg, &a->est))
+				return opt_usage_error(set, "-e: unknown estimator '%s' (commit, cycles, "
+						       "insn, pm-retired)", p.arg);
+			break;
+		case OPT_JSON:
+			a->json = 1;
+			break;
+		case OPT_OUTPUT:
+			a->out = p.arg;
+			break;
+		default:
+			return TIPROF_EXIT_USAGE;
+		}
+	}
+	if (!a->file)
+		a->file = "tiprof.tps";
+	return -1;
+}
+
+/* The ELF: --elf, else the path in the sample file's header. */
+static int load_cfg(const char *cmd, const struct args *a, struct fdo_cfg *g)
+{
+	char err[1024];
+	const char *elf = a->elf;
+	struct sf_reader r;
+	char path[SF_PATH_MAX + 1] = "";
+
+	if (!elf) {
+		if (sf_reader_open(&r, a->file)) {
+			fprintf(stderr, "tiprof %s: %s\n", cmd, r.msg);
+			sf_reader_close(&r);
+			return -1;
+		}
+		snprintf(path, sizeof(path), "%s", r.hdr.elf_path);
+		sf_reader_close(&r);
+		if (!path[0]) {
+			fprintf(stderr, "tiprof %s: %s names no ELF: give --elf\n", cmd, a->file);
+			return -1;
+		}
+		elf = path;
+	}
+	if (fdo_cfg_load(g, elf, err, sizeof(err))) {
+		fprintf(stderr, "tiprof %s: %s\n", cmd, err);
+		return -1;
+	}
+	return 0;
+}
+
+static int copy_prof(struct fdo_prof *d, const struct fdo_prof *s, const struct fdo_cfg *g)
+{
+	if (fdo_prof_init(d, g))
+		return -1;
+	memcpy(d->bc, s->bc, g->nb * sizeof(double));
+	if (s->agg) {
+		d->agg = malloc(g->nb * sizeof(double));
+		d->shadow = malloc(g->nb * sizeof(double));
+		if (!d->agg || !d->shadow)
+			return -1;
+		memcpy(d->agg, s->agg, g->nb * sizeof(double));
+		memcpy(d->shadow, s->shadow, g->nb * sizeof(double));
+	}
+	memcpy(d->source, s->source, sizeof(d->source));
+	d->samples = s->samples;
+	return 0;
+}
+
+enum { ST_RAW, ST_STATIC, ST_MCF, ST_HEUR, ST_PERFECT, ST_N };
+static const char *const st_name[ST_N] = { "raw", "static", "mcf", "mcf+heuristics",
+					   "mcf+perfect" };
+
+static int fdo_overlap_cmd(int argc, char **argv)
+{
+	const struct opt_set *set = &opt_set_fdo_overlap;
+	struct args a;
+	struct fdo_cfg g;
+	struct fdo_prof truth, raw, st[ST_N];
+	struct fdo_overlap ov[ST_N];
+	struct fdo_mcf_stats ms[ST_N];
+	char err[1024];
+	FILE *out = stdout;
+	int r = parse(set, argc, argv, &a), rc = TIPROF_EXIT_FAIL;
+
+	if (r >= 0)
+		return r;
+	if (!a.truth)
+		return opt_usage_error(set, "--truth EXACT is required (tiprof iss --truth EXACT PROG)");
+	if (load_cfg("fdo overlap", &a, &g))
+		return TIPROF_EXIT_FAIL;
+	memset(st, 0, sizeof(st));
+	memset(ms, 0, sizeof(ms));
+	memset(&raw, 0, sizeof(raw));
+	if (fdo_prof_read(&truth, &g, a.truth, err, sizeof(err))) {
+		fprintf(stderr, "tiprof fdo overlap: %s\n", err);
+		fdo_cfg_free(&g);
+		return TIPROF_EXIT_FAIL;
+	}
+	if (fdo_prof_from_samples(&raw, &g, a.file, a.est, err, sizeof(err)))
+		goto fail;
+	for (int s = 0; s < ST_N; s++) {
+		if (copy_prof(&st[s], &raw, &g)) {
+			snprintf(err, sizeof(err), "out of memory");
+			goto fail;
+		}
+		switch (s) {
+		case ST_RAW:
+			fdo_edges_raw(&st[s], &g);
+			break;
+		case ST_STATIC:
+			fdo_edges_static(&st[s], &g);
+			break;
+		default:
+			if (fdo_mcf(&st[s], &g, s == ST_MCF ? FDO_H_NONE : s == ST_HEUR ?
+				    FDO_H_EVENTS : FDO_H_PERFECT, &truth, &ms[s], err, sizeof(err)))
+				goto fail;
+		}
+		fdo_overlap(&st[s], &truth, &g, &ov[s]);
+	}
+	if (a.out && !(out = fopen(a.out, "w"))) {
+		snprintf(err, sizeof(err), "%s: cannot write", a.out);
+		goto fail;
+	}
+	if (a.json) {
+		fprintf(out, "{\"file\":\"%s\",\"source\":\"%s\",\"samples\":%.0f,\"functions\":%zu,"
+			"\"blocks\":%zu,\"edges\":%zu,\"heuristics\":%s,\"stages\":{", a.file,
+			raw.source, raw.samples, g.nf, g.nb, g.ne, raw.agg ? "true" : "false");
+		for (int s = 0; s < ST_N; s++)
+			fprintf(out, "%s\"%s\":{\"edge\":%.6f,\"function\":%.6f,\"block\":%.6f,"
+				"\"mcf_seconds\":%.4f}", s ? "," : "", st_name[s], ov[s].edge,
+				ov[s].func, ov[s].block, ms[s].seconds);
+		fprintf(out, "}}\n");
+	} else {
+		fprintf(out, "%s: %s, %.0f samples; %zu functions, %zu blocks, %zu edges\n", a.file,
+			raw.source, raw.samples, g.nf, g.nb, g.ne);
+		fprintf(out, "%-16s %8s %8s %8s\n", "stage", "edge", "function", "block");
+		for (int s = 0; s < ST_N; s++)
+			fprintf(out, "%-16s %7.1f%% %7.1f%% %7.1f%%%s\n", st_name[s], 100 * ov[s].edge,
+				100 * ov[s].func, 100 * ov[s].block,
+				s == ST_HEUR && !raw.agg ? "  (no events in this source: = mcf)" : "");
+	}
+	if (a.out)
+		fclose(out);
+	rc = TIPROF_EXIT_OK;
+	goto done;
+fail:
+	fprintf(stderr, "tiprof fdo overlap: %s\n", err);
+done:
+	for (int s = 0; s < ST_N; s++)
+		fdo_prof_free(&st[s]);
+	fdo_prof_free(&raw);
+	fdo_prof_free(&truth);
+	fdo_cfg_free(&g);
+	return rc;
+}
+
+static int fdo_smooth_cmd(int argc, char **argv)
+{
+	const struct opt_set *set = &opt_set_fdo_smooth;
+	struct args a;
+	struct fdo_cfg g;
+	struct fdo_prof p;
+	char err[1024];
+	int r = parse(set, argc, argv, &a);
+
+	if (r >= 0)
+		return r;
+	if (!a.out)
+		return opt_usage_error(set, "-o OUT is required");
+	if (load_cfg("fdo smooth", &a, &g))
+		return TIPROF_EXIT_FAIL;
+	if (fdo_prof_from_samples(&p, &g, a.file, a.est, err, sizeof(err)) ||
+	    fdo_mcf(&p, &g, FDO_H_EVENTS, NULL, NULL, err, sizeof(err)) ||
+	    fdo_prof_write(&p, &g, a.out, err, sizeof(err))) {
+		fprintf(stderr, "tiprof fdo smooth: %s\n", err);
+		fdo_prof_free(&p);
+		fdo_cfg_free(&g);
+		return TIPROF_EXIT_FAIL;
+	}
+	fdo_prof_free(&p);
+	fdo_cfg_free(&g);
+	return TIPROF_EXIT_OK;
+}
+
+/* Entry point of `tiprof fdo` (registered in sw/tiprof.c). */
+int cmd_fdo(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "tiprof fdo: which? overlap or smooth (tiprof help fdo)\n");
+		return TIPROF_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "overlap"))
+		return fdo_overlap_cmd(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "smooth"))
+		return fdo_smooth_cmd(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		tiprof_print_help(stdout, tiprof_cmd_find("fdo"));
+		return TIPROF_EXIT_OK;
+	}
+	fprintf(stderr, "tiprof fdo: unknown subcommand '%s' (overlap, smooth)\n", argv[1]);
+	return TIPROF_EXIT_USAGE;
+}
