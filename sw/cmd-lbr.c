@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "lbr_cli.h"
+#include "lbr_ctr.h"
 #include "lbr_file.h"
 #include "lbr_probe.h"
 #include "lbr_outcmd.h"
@@ -292,8 +293,19 @@ static int lbr_script(int argc, char **argv, int dump)
 		const struct lbr_stack *s = &rec.u.stack;
 		if (c.tid)
 			printf("%7" PRIu32 " ", s->tid);
-		for (int k = (int)s->nr - 1; k >= 0; k--)
-			printf(" 0x%" PRIx64 "/0x%" PRIx64 "/P/-/-/0", s->br[k].from, s->br[k].to);
+		for (int k = (int)s->nr - 1; k >= 0; k--) {
+			const struct lbr_pair *e = &s->br[k];
+			if (!(s->flags & LBR_STACK_CTR)) {
+				printf(" 0x%" PRIx64 "/0x%" PRIx64 "/P/-/-/0", e->from, e->to);
+				continue;
+			}
+			/* CTR entries (riscv64): as perf prints them from `tiprof lbr perf` */
+			int64_t cc = lbr_ctrdata_cycles(e->data);
+			const char *ty = lbr_perf_type_name(lbr_ctr_perf_type(e->data & LBR_CTRDATA_TYPE));
+			printf(" 0x%" PRIx64 "/0x%" PRIx64 "/%c/-/-/%" PRId64 "%s%s", e->from, e->to,
+			       !(s->flags & LBR_STACK_MISP) ? '-' : e->misp ? 'M' : 'P',
+			       cc > 0 ? (cc > 0xffff ? 0xffff : cc) : 0, *ty ? "/" : "", ty);
+		}
 		putchar('\n');
 	}
 	free(buf);

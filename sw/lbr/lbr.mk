@@ -30,7 +30,7 @@ LBR_DIR     := sw/lbr
 LBR_TDIR    := tests/sw/lbr
 LBR_OUT     := $(BUILD)/lbr
 LBR_CFLAGS   = $(ALL_CFLAGS) -I$(LBR_DIR)
-LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h \
+LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h $(LBR_DIR)/lbr_ctr.h \
                $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h $(LBR_DIR)/lbr_sys.h
 LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_rseq
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
@@ -43,7 +43,8 @@ LBR_ZYDIS   := -lZydis
 LBR_PROGS   := lbr_loops lbr_indirect lbr_recurse lbr_threads lbr_signal lbr_fork lbr_rseq
 LBR_PROG_BINS := $(patsubst %,$(LBR_OUT)/tests/%,$(LBR_PROGS))
 LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit \
-               $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect
+               $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect \
+               $(LBR_OUT)/tests/lbr_ctr_trace
 
 # RISC-V back end: lib/isa's decoder sources compiled into the tracer (no copy), and the
 # cross build of the whole tracer with $(CROSS_COMPILE)gcc.
@@ -103,6 +104,15 @@ $(LBR_OUT)/tests/test_lbr_rv: $(LBR_TDIR)/test_rv.c $(LBR_DIR)/lbr_rv.c $(LBR_HD
 	@echo "  CC      $@"
 	@$(CC) $(LBR_CFLAGS) -I$(LBR_RVISA_DIR) -o $@ $(LBR_TDIR)/test_rv.c $(LBR_DIR)/lbr_rv.c \
 	  $(LBR_RVISA_SRCS) $(LBR_RVISA_DIR)/rv_disasm.c $(LBR_RVISA_DIR)/rv_names.c
+
+# RISC-V records in the CTR layout from a qemu-riscv64 single-step trace (the back end and
+# the records encoder on the host; outputs.sh checks them and their perf.data).
+$(LBR_OUT)/tests/lbr_ctr_trace: $(LBR_TDIR)/ctr_trace.c $(LBR_DIR)/lbr_rv.c $(LBR_DIR)/lbr_file.c \
+                                $(LBR_HDRS) $(LBR_RVISA_SRCS) $(LBR_RVISA_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(LBR_CFLAGS) -I$(LBR_RVISA_DIR) -o $@ $(LBR_TDIR)/ctr_trace.c $(LBR_DIR)/lbr_rv.c \
+	  $(LBR_DIR)/lbr_file.c $(LBR_RVISA_SRCS)
 
 # A static riscv64 program whose every control transfer the host test decodes.
 $(LBR_OUT)/rv/lbr_%: $(LBR_TDIR)/lbr_%.c

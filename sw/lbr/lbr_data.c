@@ -40,6 +40,7 @@ int lbr_data_load(const char *path, struct lbr_data *d, char *err, size_t errlen
 		free(buf);
 		return -1;
 	}
+	d->machine = lbr_file_machine(buf);
 	static struct lbr_rec rec;
 	size_t cap_s = 0, cap_t = 0, cap_m = 0, cap_k = 0;
 	size_t off = LBR_FILE_HDR_SIZE;
@@ -126,4 +127,18 @@ const struct lbr_mmap *lbr_data_find_mmap(const struct lbr_data *d, size_t sess,
 			return &m->m;
 	}
 	return NULL;
+}
+
+unsigned lbr_data_machine(const struct lbr_data *d)
+{
+	if (d->machine || !d->nsessions)
+		return d->machine;
+	uint8_t h[20];
+	FILE *f = fopen(d->sessions[0].exe, "rb");
+	size_t n = f ? fread(h, 1, sizeof(h), f) : 0;
+	if (f)
+		fclose(f);
+	if (n < sizeof(h) || memcmp(h, "\177ELF", 4) != 0 || h[5] != 1 /* little-endian */)
+		return 0;
+	return (unsigned)(h[18] | h[19] << 8);
 }

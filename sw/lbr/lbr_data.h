@@ -37,7 +37,13 @@ struct lbr_data {
 	struct lbr_data_stack *stacks;
 	size_t nstacks;
 	int truncated;          /* the file ended inside a record (the rest was ignored) */
+	unsigned machine;       /* ELF e_machine of the traced machine (lbr_data_machine) */
 };
+
+/* The traced machine: the file header's (version 2), else the e_machine of the first
+ * session's executable if it is readable (version-1 files, e.g. of the riscv64 tracer),
+ * else 0. */
+unsigned lbr_data_machine(const struct lbr_data *d);
 
 /* Read a records file. Returns 0, or -1 with a one-line reason in err (cannot read, not a
  * records file, malformed record, no session). */

@@ -3,6 +3,7 @@
  * docs/lbr.md). Little-endian fields written byte by byte, so the format is host-independent;
  * encoders are async-signal-safe (no libc calls besides memcpy-free byte stores). */
 #include "lbr_file.h"
+#include "lbr_ctr.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -62,7 +63,7 @@ int lbr_event_parse(const char *name)
 
 /* ------------------------------------------------------------------ file header */
 
-void lbr_file_header(uint8_t *dst)
+void lbr_file_header_for(uint8_t *dst, unsigned machine)
 {
 	for (int i = 0; i < LBR_FILE_HDR_SIZE; i++)
 		dst[i] = 0;
@@ -70,15 +71,27 @@ void lbr_file_header(uint8_t *dst)
 		dst[i] = (uint8_t)LBR_FILE_MAGIC[i];
 	put32(dst + 8, LBR_FILE_VERSION);
 	put32(dst + 12, LBR_FILE_HDR_SIZE);
+	put32(dst + 16, machine);
+}
+
+void lbr_file_header(uint8_t *dst)
+{
+	lbr_file_header_for(dst, LBR_EM_NATIVE);
 }
 
 int lbr_file_check_header(const uint8_t *src, size_t len)
 {
 	if (len < LBR_FILE_HDR_SIZE || memcmp(src, LBR_FILE_MAGIC, 8) != 0)
 		return -1;
-	if (get32(src + 8) != LBR_FILE_VERSION || get32(src + 12) != LBR_FILE_HDR_SIZE)
+	uint32_t v = get32(src + 8);
+	if (v < LBR_FILE_VERSION_MIN || v > LBR_FILE_VERSION || get32(src + 12) != LBR_FILE_HDR_SIZE)
 		return -1;
 	return 0;
+}
+
+unsigned lbr_file_machine(const uint8_t *src)
+{
+	return get32(src + 8) >= 2 ? get32(src + 16) : 0;
 }
 
 /* ------------------------------------------------------------------ encoders */
@@ -118,7 +131,7 @@ size_t lbr_enc_thread(uint8_t *dst, size_t cap, const struct lbr_thread_rec *t)
 
 size_t lbr_enc_stack(uint8_t *dst, size_t cap, const struct lbr_stack *s)
 {
-	size_t size = lbr_stack_size(s->nr);
+	size_t size = lbr_stack_size_f(s->nr, s->flags);
 	if (size > cap || s->nr > LBR_MAX_DEPTH)
 		return 0;
 	put_hdr(dst, LBR_REC_STACK, size);
@@ -129,6 +142,17 @@ size_t lbr_enc_stack(uint8_t *dst, size_t cap, const struct lbr_stack *s)
 	dst[15] = (uint8_t)(s->flags >> 8);
 	put64(dst + 16, s->time_ns);
 	put64(dst + 24, s->sample_pc);
+	if (s->flags & LBR_STACK_CTR) {
+		/* ctrsource (V = 1), ctrtarget (MISP), ctrdata: RISC-V pcs are even, bit 0 is free */
+		for (unsigned i = 0; i < s->nr; i++) {
+			uint8_t *e = dst + 32 + 24 * i;
+			put64(e, (s->br[i].from & ~LBR_CTRSOURCE_V) | LBR_CTRSOURCE_V);
+			put64(e + 8, (s->br[i].to & ~LBR_CTRTARGET_MISP) |
+				     (s->br[i].misp ? LBR_CTRTARGET_MISP : 0));
+			put64(e + 16, s->br[i].data);
+		}
+		return size;
+	}
 	for (unsigned i = 0; i < s->nr; i++) {
 		put64(dst + 32 + 16 * i, s->br[i].from);
 		put64(dst + 40 + 16 * i, s->br[i].to);
@@ -236,10 +260,23 @@ long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
 		s->tid = get32(buf + 8);
 		s->nr = (uint16_t)(buf[12] | buf[13] << 8);
 		s->flags = (uint16_t)(buf[14] | buf[15] << 8);
-		if (s->nr > LBR_MAX_DEPTH || lbr_stack_size(s->nr) != size)
+		if (s->nr > LBR_MAX_DEPTH || lbr_stack_size_f(s->nr, s->flags) != size)
 			return LBR_BAD;
 		s->time_ns = get64(buf + 16);
 		s->sample_pc = get64(buf + 24);
+		if (s->flags & LBR_STACK_CTR) {
+			for (unsigned i = 0; i < s->nr; i++) {
+				const uint8_t *e = buf + 32 + 24 * i;
+				uint64_t src = get64(e), tgt = get64(e + 8), data = get64(e + 16);
+				if (!(src & LBR_CTRSOURCE_V) || (data >> 32))
+					return LBR_BAD; /* an invalid entry, or reserved bits set */
+				s->br[i].from = src & ~LBR_CTRSOURCE_V;
+				s->br[i].to = tgt & ~LBR_CTRTARGET_MISP;
+				s->br[i].misp = (uint32_t)(tgt & LBR_CTRTARGET_MISP);
+				s->br[i].data = (uint32_t)data;
+			}
+			break;
+		}
 		for (unsigned i = 0; i < s->nr; i++) {
 			s->br[i].from = get64(buf + 32 + 16 * i);
 			s->br[i].to = get64(buf + 40 + 16 * i);
@@ -295,8 +332,17 @@ void lbr_rec_dump(FILE *f, const struct lbr_rec *r)
 		const struct lbr_stack *s = &r->u.stack;
 		fprintf(f, "stack tid=%" PRIu32 " nr=%u flags=%u time=%" PRIu64 " sample=%#" PRIx64,
 			s->tid, s->nr, s->flags, s->time_ns, s->sample_pc);
-		for (unsigned i = 0; i < s->nr; i++)
+		for (unsigned i = 0; i < s->nr; i++) {
 			fprintf(f, " %#" PRIx64 "->%#" PRIx64, s->br[i].from, s->br[i].to);
+			if (!(s->flags & LBR_STACK_CTR))
+				continue;
+			/* CTR fields: type, MISP (M / P, or - when not recorded), cycles if CCV */
+			int64_t cc = lbr_ctrdata_cycles(s->br[i].data);
+			fprintf(f, "/%s/%c", lbr_ctr_type_name(s->br[i].data & LBR_CTRDATA_TYPE),
+				!(s->flags & LBR_STACK_MISP) ? '-' : s->br[i].misp ? 'M' : 'P');
+			if (cc >= 0)
+				fprintf(f, "/cc=%" PRId64, cc);
+		}
 		fputc('\n', f);
 		break;
 	}

@@ -13,8 +13,17 @@
 #include "tiprof/file_magic.h"
 
 #define LBR_FILE_MAGIC TIPROF_LBR_FILE_MAGIC   /* 8 bytes */
-#define LBR_FILE_VERSION 1
+#define LBR_FILE_VERSION 2     /* 2: machine in the header, CTR-layout stacks; 1 still read */
+#define LBR_FILE_VERSION_MIN 1
 #define LBR_FILE_HDR_SIZE 32
+/* ELF e_machine of the traced machine, in the file header (version 2; 0 in version 1). */
+#define LBR_EM_X86_64 62
+#define LBR_EM_RISCV 243
+#if defined(__riscv)
+#define LBR_EM_NATIVE LBR_EM_RISCV
+#else
+#define LBR_EM_NATIVE LBR_EM_X86_64
+#endif
 
 /* Record types. Every record starts with {u32 type, u32 size}; size counts the whole record
  * (header included) and is a multiple of 8. Unknown types are skipped by readers. */
@@ -27,6 +36,20 @@ enum lbr_rec_type {
 };
 
 #define LBR_STACK_ABANDONED 1u /* stack ended before depth (untraceable transfer, signal...) */
+/* The entries are RISC-V Control Transfer Records (lbr_ctr.h): 24 bytes each in the file,
+ * {ctrsource = from | V, ctrtarget = to | MISP, ctrdata}; `data` and `misp` of every pair
+ * are meaningful. Without it: 16-byte {from, to} entries (data = 0: no type known). */
+#define LBR_STACK_CTR 2u
+/* MISP was recorded (a source that knows mispredictions). Without it MISP is unknown: the
+ * bit is 0, as in a CTR implementation whose MISP is read-only zero. Never set by the
+ * software tracer, which cannot know what the branch predictor did. */
+#define LBR_STACK_MISP 4u
+/* What the native tracer writes: CTR entries on RISC-V. */
+#if defined(__riscv)
+#define LBR_STACK_NATIVE LBR_STACK_CTR
+#else
+#define LBR_STACK_NATIVE 0u
+#endif
 
 /* Sampling events (session.event). */
 enum lbr_event { LBR_EV_TASK_CLOCK = 0, LBR_EV_CPU_CLOCK, LBR_EV_CYCLES, LBR_EV_INSTRUCTIONS };
@@ -72,6 +95,8 @@ struct lbr_thread_rec {
 
 struct lbr_pair {
 	uint64_t from, to;
+	uint32_t data;       /* with LBR_STACK_CTR: ctrdata (TYPE, CCV, CCM, CCE; lbr_ctr.h) */
+	uint32_t misp;       /* with LBR_STACK_CTR | LBR_STACK_MISP: ctrtarget.MISP */
 };
 
 #define LBR_MAX_DEPTH 256 /* stack records stay < 4.2 KB */
@@ -132,10 +157,14 @@ struct lbr_rec {
 	} u;
 };
 
-/* Write the file header into dst[LBR_FILE_HDR_SIZE]. */
+/* Write the file header into dst[LBR_FILE_HDR_SIZE] (version 2, this machine). */
 void lbr_file_header(uint8_t *dst);
-/* Check a file header: 0 if valid, -1 otherwise. */
+/* The same for another machine (tests, converters of other sources). */
+void lbr_file_header_for(uint8_t *dst, unsigned machine);
+/* Check a file header (version 1 or 2): 0 if valid, -1 otherwise. */
 int lbr_file_check_header(const uint8_t *src, size_t len);
+/* The ELF e_machine a valid header names (0: version 1, not recorded). */
+unsigned lbr_file_machine(const uint8_t *src);
 
 /* Encoders: write one record at dst (at most `cap` bytes); return its size, or 0 if it does
  * not fit. Async-signal-safe. */
@@ -148,6 +177,11 @@ size_t lbr_enc_mmap(uint8_t *dst, size_t cap, const struct lbr_mmap *m);
 static inline size_t lbr_stack_size(unsigned nr)
 {
 	return 8 + 24 + 16 * (size_t)nr;
+}
+/* ... and with `flags` (LBR_STACK_CTR: 24-byte entries). */
+static inline size_t lbr_stack_size_f(unsigned nr, unsigned flags)
+{
+	return 8 + 24 + ((flags & LBR_STACK_CTR) ? 24 : 16) * (size_t)nr;
 }
 
 /* Decode one record from buf[0..len). Returns bytes consumed (> 0), LBR_NEED_MORE if the

@@ -61,6 +61,9 @@ struct lbr_branch {
 	uint8_t reg;         /* counter register (LBR_C_REGZ, LBR_C_LOOP) */
 	uint8_t width;       /* counter width in bytes (LBR_C_REGZ, LBR_C_LOOP) */
 	uint8_t reg2;        /* second compared register (LBR_C_CMP) */
+	uint8_t ctr_type;    /* RISC-V CTR transfer type when taken (enum lbr_ctr_type), set by
+	                      * the back end from the instruction's registers (lbr_rv.c); 0 =
+	                      * derive from `kind` (lbr_ctr_type_of) */
 	uint64_t target;     /* static target (COND, JMP, CALL) */
 	struct lbr_expr texpr; /* target expression (IJMP, ICALL; RET on RISC-V, where a return
 	                        * is `jalr x0, imm(x1|x5)`: value = reg + disp, not a load) */
@@ -136,6 +139,16 @@ uint64_t lbr_isa_bp_addr(const void *uc);
 static inline int lbr_kind_is_static(uint8_t kind)
 {
 	return kind == LBR_K_JMP || kind == LBR_K_CALL;
+}
+
+/* The CTR type a taken transfer `br` is recorded with: the back end's, else by kind. */
+static inline uint8_t lbr_ctr_type_of(const struct lbr_branch *br)
+{
+	static const uint8_t by_kind[] = { 0, 5 /*TKBR*/, 11 /*DJMP*/, 9 /*DCALL*/, 13 /*RET*/,
+					   10 /*IJMP*/, 8 /*ICALL*/, 0, 0 };
+	if (br->ctr_type)
+		return br->ctr_type;
+	return br->kind < sizeof(by_kind) ? by_kind[br->kind] : 0;
 }
 
 /* Short name of a kind ("cond", "jmp", ...), for dumps and tests. */

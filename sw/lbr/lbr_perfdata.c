@@ -10,12 +10,47 @@
 #include <string.h>
 
 #include "../lib/perfdata_writer.h"
+#include "lbr_ctr.h"
 
 /* This file's event: sample_type and branch filter (the rest is perfdata_writer.h's). */
 #define SAMPLE_TYPE (PDW_SAMPLE_IP | PDW_SAMPLE_TID | PDW_SAMPLE_TIME | PDW_SAMPLE_PERIOD | \
 		     PDW_SAMPLE_BRANCH_STACK)
 #define BRANCH_SAMPLE_TYPE (1ull /*USER*/ | 8ull /*ANY*/)
-#define BRANCH_PREDICTED 2ull /* perf_branch_entry flags: bit 1 */
+#define BRANCH_TYPE_SAVE (1ull << 16) /* PERF_SAMPLE_BRANCH_TYPE_SAVE: entries carry a type */
+/* perf_branch_entry's flag word (Linux 6.1): mispred bit 0, predicted bit 1, in_tx 2,
+ * abort 3, cycles 4..19, type 20..23, spec 24..25, new_type 26..29, priv 30..32. */
+#define BRANCH_MISPRED 1ull
+#define BRANCH_PREDICTED 2ull
+#define BRANCH_CYCLES_SHIFT 4
+#define BRANCH_TYPE_SHIFT 20
+#define FEAT_ARCH 6 /* HEADER_ARCH: uname -m of the recorded machine */
+
+/* The flag word of one entry. Records without CTR fields (the x86-64 tracer's): predicted,
+ * as before. CTR entries (the riscv64 tracer's): the type perf knows for ctrdata.TYPE; MISP
+ * recorded -> M or P, unknown (the software tracer) -> neither (perf prints '-'); cycles
+ * from CCV/CCM/CCE if valid (saturated to perf's 16 bits), else 0. */
+static uint64_t entry_flags(const struct lbr_stack *s, const struct lbr_pair *p)
+{
+	if (!(s->flags & LBR_STACK_CTR))
+		return BRANCH_PREDICTED;
+	uint64_t f = (uint64_t)lbr_ctr_perf_type(p->data & LBR_CTRDATA_TYPE) << BRANCH_TYPE_SHIFT;
+	if (s->flags & LBR_STACK_MISP)
+		f |= p->misp ? BRANCH_MISPRED : BRANCH_PREDICTED;
+	int64_t cc = lbr_ctrdata_cycles(p->data);
+	if (cc > 0)
+		f |= (uint64_t)(cc > 0xffff ? 0xffff : cc) << BRANCH_CYCLES_SHIFT;
+	return f;
+}
+
+/* `uname -m` of an ELF machine, for HEADER_ARCH (perf's env->arch). */
+static const char *arch_name(unsigned machine)
+{
+	switch (machine) {
+	case LBR_EM_RISCV: return "riscv64";
+	case LBR_EM_X86_64: return "x86_64";
+	default: return NULL;
+	}
+}
 
 static void ev_mmap2(struct pdw_buf *b, const struct lbr_mmap *m, uint64_t t)
 {
@@ -42,7 +77,7 @@ static void ev_sample(struct pdw_buf *b, const struct lbr_data_stack *k, uint64_
 	for (int i = (int)s->nr - 1; i >= 0; i--) { /* newest first */
 		pdw_put64(b, s->br[i].from);
 		pdw_put64(b, s->br[i].to);
-		pdw_put64(b, BRANCH_PREDICTED);
+		pdw_put64(b, entry_flags(s, &s->br[i]));
 	}
 }
 
@@ -121,7 +156,7 @@ static void write_data(struct pdw_buf *b, const struct lbr_data *d, struct item 
 }
 
 /* The session's sampling event. */
-static void session_attr(struct pdw_attr *a, const struct lbr_session *s)
+static void session_attr(struct pdw_attr *a, const struct lbr_session *s, int ctr)
 {
 	memset(a, 0, sizeof(*a));
 	a->type = PDW_TYPE_SOFTWARE;
@@ -139,13 +174,18 @@ static void session_attr(struct pdw_attr *a, const struct lbr_session *s)
 	a->sample_type = SAMPLE_TYPE;
 	a->flags = PDW_ATTR_EXCLUDE_KERNEL | PDW_ATTR_FLAGS;
 	a->branch_sample_type = BRANCH_SAMPLE_TYPE;
+	if (ctr)
+		a->branch_sample_type |= BRANCH_TYPE_SAVE;
 	a->clockid = PDW_CLOCK_MONOTONIC;
 }
 
 int lbr_perfdata_write(const char *out, const struct lbr_data *d, const struct lbr_symtab *st,
 		       char *err, size_t errlen)
 {
-	const uint64_t feats = (1ull << PDW_FEAT_BUILD_ID) | (1ull << PDW_FEAT_BRANCH_STACK);
+	const char *arch = arch_name(lbr_data_machine(d));
+	const uint64_t feats = (1ull << PDW_FEAT_BUILD_ID) | (1ull << PDW_FEAT_BRANCH_STACK) |
+			       (arch ? 1ull << FEAT_ARCH : 0);
+	int ctr = 0;
 	struct pdw_buf b = { 0 };
 	struct pdw_attr attr;
 	size_t nitems = d->nsessions + d->nmmaps + d->nthreads + d->nstacks;
@@ -156,7 +196,9 @@ int lbr_perfdata_write(const char *out, const struct lbr_data *d, const struct l
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	session_attr(&attr, &d->sessions[0]);
+	for (size_t i = 0; i < d->nstacks && !ctr; i++)
+		ctr = (d->stacks[i].s.flags & LBR_STACK_CTR) != 0;
+	session_attr(&attr, &d->sessions[0], ctr);
 	data_off = pdw_begin(&b, &attr);
 	write_data(&b, d, it, &n);
 	free(it);
@@ -168,6 +210,12 @@ int lbr_perfdata_write(const char *out, const struct lbr_data *d, const struct l
 			pdw_build_id(&b, st->objs[i].path, st->objs[i].build_id,
 				     st->objs[i].build_id_len);
 	pdw_feature_done(&b, table, feats, PDW_FEAT_BUILD_ID, off);
+	if (arch) { /* HEADER_ARCH: a perf string, u32 length + NUL-padded to 64 */
+		off = b.n;
+		pdw_put32(&b, pdw_pad_len(arch, 64));
+		pdw_put_str(&b, arch, 64);
+		pdw_feature_done(&b, table, feats, FEAT_ARCH, off);
+	}
 	pdw_feature_done(&b, table, feats, PDW_FEAT_BRANCH_STACK, b.n); /* empty */
 	return pdw_write_file(&b, out, err, errlen);
 }

@@ -7,6 +7,7 @@
  * async-signal-safe. */
 #define _GNU_SOURCE
 #include "lbr_rv.h"
+#include "lbr_ctr.h"
 
 #include <string.h>
 
@@ -42,6 +43,7 @@ int lbr_rv_describe(const struct rv_insn *in, uint64_t pc, struct lbr_branch *br
 		if (c < 0)
 			return 1; /* unknown branch: cannot follow */
 		br->kind = LBR_K_COND;
+		br->ctr_type = LBR_CTR_TKBR; /* recorded only when taken */
 		br->cond_kind = LBR_C_CMP;
 		br->cc = (uint8_t)c;
 		br->reg = in->rs1;
@@ -52,8 +54,12 @@ int lbr_rv_describe(const struct rv_insn *in, uint64_t pc, struct lbr_branch *br
 	}
 	case RV_CF_JAL:
 	case RV_CF_CALL:
-		/* Classified here by the link rule, independently of lib/isa's cf. */
+		/* Classified here by the link rule, independently of lib/isa's cf. CTR type:
+		 * direct call (rd x1/x5), direct jump (rd x0: jal x0, c.j), other direct jump
+		 * (any other rd). */
 		br->kind = is_link(in->rd) ? LBR_K_CALL : LBR_K_JMP;
+		br->ctr_type = is_link(in->rd) ? LBR_CTR_DCALL : in->rd == 0 ? LBR_CTR_DJMP
+								: LBR_CTR_ODJMP;
 		br->target = in->target;
 		return 1;
 	case RV_CF_JALR:
@@ -67,6 +73,17 @@ int lbr_rv_describe(const struct rv_insn *in, uint64_t pc, struct lbr_branch *br
 			br->kind = LBR_K_RET;
 		else
 			br->kind = LBR_K_IJMP;
+		/* CTR type (the spec's table, after the RAS hints): rd and rs1 both links but
+		 * different -> co-routine swap; rd a link -> indirect call; rs1 a link -> return;
+		 * rd x0 -> indirect jump; any other rd -> other indirect jump. */
+		if (is_link(in->rd) && is_link(in->rs1) && in->rd != in->rs1)
+			br->ctr_type = LBR_CTR_CORSWAP;
+		else if (is_link(in->rd))
+			br->ctr_type = LBR_CTR_ICALL;
+		else if (is_link(in->rs1))
+			br->ctr_type = LBR_CTR_RET;
+		else
+			br->ctr_type = in->rd == 0 ? LBR_CTR_IJMP : LBR_CTR_OIJMP;
 		br->texpr.kind = LBR_X_REG;
 		br->texpr.base = in->rs1;
 		br->texpr.size = 8;

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include "lbr_trace.h"
 #include "lbr_sys.h"
+#include "lbr_ctr.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -279,7 +280,7 @@ static void trace_end(struct lbr_thread *t, int abandoned)
 		return;
 	if (abandoned)
 		t->st.abandoned++;
-	t->cur.flags = abandoned ? LBR_STACK_ABANDONED : 0;
+	t->cur.flags = (uint16_t)((abandoned ? LBR_STACK_ABANDONED : 0) | LBR_STACK_NATIVE);
 	t->cur.time_ns = handler_ns();
 	t->active = 0;
 	t->held = 1;
@@ -293,18 +294,24 @@ static void trace_cut(struct lbr_thread *t, uint64_t pc)
 	for (unsigned i = t->ncertain; i < t->cur.nr; i++) {
 		if (pc >= t->blk[i] && pc <= t->cur.br[i].from) {
 			t->cur.nr = (uint16_t)i;
-			t->cur.flags = LBR_STACK_ABANDONED;
+			t->cur.flags = LBR_STACK_ABANDONED | LBR_STACK_NATIVE;
 			return;
 		}
 	}
 }
 
 /* Record a taken transfer reached along the path starting at blk. Returns 1 when full. */
-static int trace_push(struct lbr_thread *t, uint64_t blk, uint64_t from, uint64_t to)
+static int trace_push(struct lbr_thread *t, uint64_t blk, const struct lbr_branch *br,
+		      uint64_t from, uint64_t to)
 {
 	t->blk[t->cur.nr] = blk;
 	t->cur.br[t->cur.nr].from = from;
 	t->cur.br[t->cur.nr].to = to;
+	/* The CTR fields (docs/lbr.md §5.1): type from the decoded instruction; MISP unknown
+	 * (0, no LBR_STACK_MISP); no cycle count (CCV = 0): the time between two stops is the
+	 * tracer's, not the program's. Written in the CTR layout where LBR_STACK_NATIVE says. */
+	t->cur.br[t->cur.nr].data = (uint32_t)lbr_ctrdata(lbr_ctr_type_of(br));
+	t->cur.br[t->cur.nr].misp = 0;
 	t->cur.nr++;
 	return t->cur.nr >= lbr_g.cfg.depth;
 }
@@ -332,7 +339,7 @@ static void trace_advance(struct lbr_thread *t, uint64_t pc)
 		}
 		if (lbr_kind_is_static(br->kind)) {
 			t->st.static_br++;
-			if (trace_push(t, pc, br->pc, br->target)) {
+			if (trace_push(t, pc, br, br->pc, br->target)) {
 				trace_end(t, 0);
 				return;
 			}
@@ -402,7 +409,7 @@ static int on_stop(struct lbr_thread *t, uint64_t pc, const ucontext_t *uc)
 	}
 	t->st.evaluated++;
 	t->st.not_taken += r == 0;
-	if (r == 1 && trace_push(t, pc, pc, next)) {
+	if (r == 1 && trace_push(t, pc, &t->armed_br, pc, next)) {
 		trace_end(t, 0);
 		return 1;
 	}

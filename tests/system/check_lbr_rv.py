@@ -31,6 +31,9 @@ import os
 import re
 import subprocess
 import sys
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'sw', 'lbr'))
+from check_ctr import expected as ctr_expected  # noqa: E402 (CTR type from objdump's text)
 
 LINK = {'ra', 't0'}
 COND = {'beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu', 'c.beqz', 'c.bnez'}
@@ -334,9 +337,12 @@ def main():
         # no mmap records (an older tracer): the non-PIE executable at its link addresses
         exe.load()
         exe.maps = [(l[1], l[1] + l[2], l[0]) for l in exe.loads]
-    stacks, samples = [], []
+    stacks, samples, ctypes = [], [], []
     for l in lines:
         if l.startswith('stack '):
+            # entries in the CTR layout (docs/lbr.md 5.1): 0xF->0xT/TYPE/MISP
+            ctypes.append(re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+/(\w+)/-', l)
+                          if int(re.search(r' flags=(\d+)', l).group(1)) & 2 else None)
             stacks.append([tuple(int(x, 16) for x in p.split('->'))
                            for p in re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+', l)])
             samples.append(int(re.search(r' sample=(0x[0-9a-f]+|0)', l).group(1), 16))
@@ -399,8 +405,13 @@ def main():
     per_obj = {}
     npairs = nchecked = 0
     kinds = {'cond': 0, 'jump': 0, 'call': 0, 'ret': 0, 'icall': 0, 'ijump': 0}
-    for st, sample in zip(stacks, samples):
+    nctr = 0
+    for si, (st, sample) in enumerate(zip(stacks, samples)):
         whole = True
+        ct = ctypes[si] if si < len(ctypes) else None
+        if ct is None or len(ct) != len(st):
+            fail('stack %d: not in the CTR layout with MISP unknown on every entry' % si)
+            ct = None
         # a stack starts at the sampled pc: straight from there to its first branch
         if st and obj_of(sample) is not None:
             straight(obj_of(sample), sample, st[0][0], 'sample %#x' % sample)
@@ -422,6 +433,11 @@ def main():
                 fail('from %#x (%s+%#x) is not an instruction boundary' % (fr, o.guest, vf))
                 continue
             n, mn, ops = ins
+            if ct is not None:
+                nctr += 1
+                if ctr_expected(mn, ops)[0] != ct[k]:
+                    fail('%#x: %s %s: CTR type %s, objdump says %s'
+                         % (fr, mn, ops, ct[k], ctr_expected(mn, ops)[0]))
             if mn in DIRECT:
                 want = fr + direct_target(ops) - vf
                 if to != want:
@@ -484,11 +500,12 @@ def main():
         fail('only %d stacks checked against the exact trace (want >= %d)' % (nexact, min_exact))
     outside = ', '.join('%d in %s' % (c, os.path.basename(p))
                         for p, c in sorted(per_obj.items()) if p != exe_guest) or 'none'
-    print('%d stacks, %d pairs (%d from the executable; outside it: %s): %s; %d stacks checked '
-          'wholly against objdump, %d against the exact trace; %d failures%s'
+    print('%d stacks, %d pairs (%d from the executable; outside it: %s): %s; %d CTR types '
+          'checked; %d stacks checked wholly against objdump, %d against the exact trace; '
+          '%d failures%s'
           % (len(stacks), npairs, per_obj.get(exe_guest, 0), outside,
-             ', '.join('%d %s' % (c, k) for k, c in kinds.items()), nchecked, nexact, fails,
-             similarity))
+             ', '.join('%d %s' % (c, k) for k, c in kinds.items()), nctr, nchecked, nexact,
+             fails, similarity))
     return 1 if fails else 0
 
 

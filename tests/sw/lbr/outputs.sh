@@ -20,7 +20,8 @@ finish() { echo "$pass passed, $failn failed"; [ $failn -eq 0 ]; exit; }
 
 missing=0
 for t in "perf:linux-perf" "clang:clang" "llvm-profdata:llvm" "$PROFGEN:llvm-14" \
-         "create_llvm_prof:autofdo" "python3:python3"; do
+         "create_llvm_prof:autofdo" "python3:python3" "qemu-riscv64:qemu-user" \
+         "riscv64-linux-gnu-gcc:gcc-riscv64-linux-gnu"; do
   cmd=${t%:*}; pkg=${t##*:}
   command -v "$cmd" > /dev/null 2>&1 \
     || { bad "$cmd not found: install the Debian package $pkg (sudo apt-get install $pkg, or make deps)"; missing=1; }
@@ -220,6 +221,72 @@ bsum=$(awk '!/^#/ {s += $3} END {print s + 0}' "$W/blocks")
 [ "$bsum" -gt 0 ] && [ "$bsum" -le "$npairs" ] && grep -v '^#' "$W/blocks" | head -1 | grep -Eq '^[^ ]+\+0x[0-9a-f]+ [^ ]+\+0x[0-9a-f]+ [0-9]+$' \
   && ok "edges --blocks: $bsum fall-through ranges; hottest: $(grep -v '^#' "$W/blocks" | head -1)" \
   || bad "edges --blocks: $bsum ranges: $(head -3 "$W/blocks") $(cat "$W/blocks.err")"
+
+# ---------------------------------------------------------------- RISC-V, CTR layout
+# riscv64 records in the CTR layout (docs/lbr.md §5.1): an exact trace of two static riscv64
+# programs (qemu-riscv64 single-step), stacks built by the tracer's RISC-V back end and
+# records encoder on the host (lbr_ctr_trace), every entry's CTR fields checked against
+# riscv64 objdump, then perf.data read by perf script -F brstack on this x86-64 host
+# (check_ctr.py); `tiprof lbr script` prints what perf prints; the converters on the
+# riscv64 binaries. (lbr_loops exits with its result's low bits: 7 for 12 bodies.)
+RVOD=${RV_OBJDUMP:-riscv64-linux-gnu-objdump}
+for rp in "lbr_indirect 20 0 tkbr,dcall,icall,ret,djmp" "lbr_loops 12 7 tkbr,dcall,ret,djmp,ijmp"; do
+  set -- $rp; rv=$1; R=$B/lbr/rv/$rv
+  qemu-riscv64 -singlestep -d nochain,exec -D "$W/$rv.qemu" "$R" "$2" > /dev/null 2>&1
+  rc=$?; [ $rc -eq "$3" ] || { bad "ctr $rv: qemu-riscv64 -singlestep run: exit $rc, not $3"; continue; }
+  "$T/lbr_ctr_trace" "$R" "$W/$rv.qemu" "$W/$rv.rv.lbr" > "$W/$rv.ctr.log" 2>&1 \
+    || { bad "ctr $rv: lbr_ctr_trace: $(cat "$W/$rv.ctr.log")"; continue; }
+  "$TIPROF" lbr dump "$W/$rv.rv.lbr" > "$W/$rv.rv.dump"
+  "$RVOD" -d -M no-aliases "$R" > "$W/$rv.rv.od"
+  "$TIPROF" lbr perf "$W/$rv.rv.lbr" -o "$W/$rv.rv.perf" 2> "$W/$rv.rv.perf.err"
+  perf script -i "$W/$rv.rv.perf" -F ip,brstack > "$W/$rv.rv.ps" 2> "$W/$rv.rv.ps.err"
+  perf report -i "$W/$rv.rv.perf" --header-only > "$W/$rv.rv.hdr" 2>&1
+  if python3 "$HERE/check_ctr.py" "$W/$rv.rv.dump" "$W/$rv.rv.od" "$W/$rv.rv.ps" "$W/$rv.rv.hdr" \
+       --need="$4" > "$W/$rv.check" 2>&1; then
+    ok "ctr $rv: $(tail -1 "$W/$rv.check"); perf.data arch riscv64, perf script -F brstack equal"
+  else
+    bad "ctr $rv: $(head -5 "$W/$rv.check" | tr '\n' ' ')"
+  fi
+  python3 "$HERE/check_ctr.py" "$W/$rv.rv.dump" "$W/$rv.rv.od" "$W/$rv.rv.ps" "$W/$rv.rv.hdr" \
+    --mutate > "$W/$rv.mut" 2>&1 \
+    && ok "ctr $rv: altered records rejected ($(cat "$W/$rv.mut"))" \
+    || bad "ctr $rv: an altered copy passed ($(cat "$W/$rv.mut"))"
+  perf script -i "$W/$rv.rv.perf" -F brstack | sed 's/^ *//; s/ *$//; s/  */ /g' > "$W/$rv.ps.n"
+  "$TIPROF" lbr script --no-tid "$W/$rv.rv.lbr" | sed 's/^ *//; s/ *$//; s/  */ /g' > "$W/$rv.ts.n"
+  [ -s "$W/$rv.ts.n" ] && cmp -s "$W/$rv.ps.n" "$W/$rv.ts.n" \
+    && ok "ctr $rv: tiprof lbr script prints what perf script -F brstack prints ($(wc -l < "$W/$rv.ts.n") stacks)" \
+    || bad "ctr $rv: tiprof lbr script differs from perf script: $(diff "$W/$rv.ps.n" "$W/$rv.ts.n" | head -2)"
+done
+# Converters for riscv64 binaries on this host. llvm-prof (DWARF through libdw): read by
+# llvm-profdata with the hot function; afdo-text and perf.data: create_llvm_prof (a -gdwarf-4
+# build: the Debian autofdo reads no DWARF 5); llvm-profgen-14 has no RISC-V target.
+R=$B/lbr/rv/lbr_indirect
+"$TIPROF" lbr llvm-prof "$W/lbr_indirect.rv.lbr" -o "$W/rv.prof" 2> "$W/rv.prof.err" \
+  && llvm-profdata show --sample "$W/rv.prof" > "$W/rv.prof.show" 2>&1 \
+  && grep -q '^Function: body' "$W/rv.prof.show" \
+  && ok "riscv64 llvm-prof: llvm-profdata reads it ($(grep -c '^Function:' "$W/rv.prof.show") functions; $(grep -m1 '^Function: body' "$W/rv.prof.show"))" \
+  || bad "riscv64 llvm-prof: $(cat "$W/rv.prof.err") $(head -3 "$W/rv.prof.show" 2>/dev/null)"
+if riscv64-linux-gnu-gcc -std=c11 -D_GNU_SOURCE -O1 -gdwarf-4 -static -o "$W/rvdw4" \
+     "$HERE/lbr_indirect.c" 2> "$W/rvdw4.err" \
+   && qemu-riscv64 -singlestep -d nochain,exec -D "$W/rvdw4.qemu" "$W/rvdw4" 20 > /dev/null 2>&1 \
+   && "$T/lbr_ctr_trace" "$W/rvdw4" "$W/rvdw4.qemu" "$W/rvdw4.lbr" > /dev/null 2>&1; then
+  "$TIPROF" lbr afdo-text "$W/rvdw4.lbr" -o "$W/rvdw4.afdo" 2> "$W/rvdw4.afdo.err"
+  create_llvm_prof --profiler=text --profile="$W/rvdw4.afdo" --binary="$W/rvdw4" \
+    --out="$W/rvdw4.t.prof" --format=text > "$W/rvdw4.t.log" 2>&1
+  "$TIPROF" lbr perf "$W/rvdw4.lbr" -o "$W/rvdw4.perf" 2>> "$W/rvdw4.afdo.err"
+  create_llvm_prof --profile="$W/rvdw4.perf" --binary="$W/rvdw4" --out="$W/rvdw4.p.prof" \
+    --format=text > "$W/rvdw4.p.log" 2>&1
+  if grep -q '^body:' "$W/rvdw4.t.prof" 2>/dev/null && grep -q '^body:' "$W/rvdw4.p.prof" 2>/dev/null; then
+    ok "riscv64 afdo-text and perf.data: create_llvm_prof makes profiles with the hot function ($(grep -m1 '^body:' "$W/rvdw4.t.prof") / $(grep -m1 '^body:' "$W/rvdw4.p.prof"))"
+  else
+    bad "riscv64 create_llvm_prof: $(cat "$W/rvdw4.afdo.err" "$W/rvdw4.t.log" "$W/rvdw4.p.log" | head -3)"
+  fi
+else
+  bad "riscv64 -gdwarf-4 build or its trace failed: $(cat "$W/rvdw4.err")"
+fi
+"$PROFGEN" --perfdata="$W/lbr_indirect.rv.perf" --binary="$R" --format=text \
+  --output="$W/rv.profgen" > "$W/rv.profgen.log" 2>&1
+echo "  INFO riscv64 llvm-profgen-14 (not counted): exit $?, $(head -1 "$W/rv.profgen.log") - use tiprof lbr llvm-prof for riscv64"
 
 # ---------------------------------------------------------------- bad use
 baduse() {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lbr_ctr.h"
 #include "lbr_rv.h"
 
 static int passed, failed;
@@ -80,8 +81,65 @@ static void eval_is(const struct lbr_branch *br, const struct lbr_cpu *cpu, int 
 	      ", want %d %#" PRIx64, what, r, next, want_r, want_next);
 }
 
+/* CTR types (lbr_ctr.h) the back end gives each jump form: the spec's table, by rd and rs1
+ * (x1 ra / x5 t0 links), with the pre-computed rv_decode_word encodings. */
+static void ctr_types(void)
+{
+	static const struct {
+		uint32_t word; /* 16-bit compressed forms in the low half */
+		unsigned type;
+		const char *what;
+	} c[] = {
+		{ 0, LBR_CTR_DCALL, "jal ra" },       { 1, LBR_CTR_DCALL, "jal t0" },
+		{ 2, LBR_CTR_DJMP, "jal zero" },      { 3, LBR_CTR_ODJMP, "jal t2" },
+		{ 4, LBR_CTR_ICALL, "jalr ra,0(a5)" }, { 5, LBR_CTR_ICALL, "jalr ra,0(ra)" },
+		{ 6, LBR_CTR_CORSWAP, "jalr ra,0(t0)" }, { 7, LBR_CTR_CORSWAP, "jalr t0,0(ra)" },
+		{ 8, LBR_CTR_RET, "jalr zero,0(ra)" }, { 9, LBR_CTR_RET, "jalr zero,0(t0)" },
+		{ 10, LBR_CTR_IJMP, "jalr zero,0(a5)" }, { 11, LBR_CTR_OIJMP, "jalr t2,0(a5)" },
+		{ 12, LBR_CTR_RET, "c.jr ra" },       { 13, LBR_CTR_IJMP, "c.jr a5" },
+		{ 14, LBR_CTR_ICALL, "c.jalr a5" },   { 15, LBR_CTR_CORSWAP, "c.jalr t0" },
+		{ 16, LBR_CTR_DJMP, "c.j" },          { 17, LBR_CTR_TKBR, "beq" },
+		{ 18, LBR_CTR_TKBR, "c.beqz" },
+	};
+	const uint32_t w[] = {
+		enc_jal(1, 64), enc_jal(5, 64), enc_jal(0, 64), enc_jal(7, 64),
+		enc_jalr(1, 15, 0), enc_jalr(1, 1, 0), enc_jalr(1, 5, 0), enc_jalr(5, 1, 0),
+		enc_jalr(0, 1, 0), enc_jalr(0, 5, 0), enc_jalr(0, 15, 0), enc_jalr(7, 15, 0),
+		0x8082 /* c.jr ra */, 0x8782 /* c.jr a5 */, 0x9782 /* c.jalr a5 */,
+		0x9282 /* c.jalr t0 */, 0xa001 /* c.j 0 */, enc_b(0, 10, 11, 16),
+		0xc391 /* c.beqz a5 */,
+	};
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct rv_insn in;
+		struct lbr_branch br;
+		uint8_t b[4] = { (uint8_t)w[i], (uint8_t)(w[i] >> 8), (uint8_t)(w[i] >> 16),
+				 (uint8_t)(w[i] >> 24) };
+		if (rv_decode(b, (w[i] & 3) == 3 ? 4 : 2, 0x10000, &in) < 0 ||
+		    !lbr_rv_describe(&in, 0x10000, &br)) {
+			CHECK(0, "%s: not decoded as a transfer", c[i].what);
+			continue;
+		}
+		CHECK(br.ctr_type == c[i].type && lbr_ctr_type_of(&br) == c[i].type,
+		      "%s: CTR type %u (%s), want %u (%s)", c[i].what, br.ctr_type,
+		      lbr_ctr_type_name(br.ctr_type), c[i].type, lbr_ctr_type_name(c[i].type));
+	}
+	/* ctrdata: TYPE, CCV = 0 (no cycle count), and the CC encoding's round trip */
+	CHECK(lbr_ctrdata(LBR_CTR_RET) == 13 && lbr_ctrdata_cycles(lbr_ctrdata(13)) == -1,
+	      "ctrdata without a cycle count");
+	static const uint64_t cyc[][2] = { { 0, 0 }, { 4095, 4095 }, { 4096, 4096 },
+					   { 8191, 8191 }, { 8192, 8192 }, { 8193, 8192 },
+					   { 100000, 100000 }, { 100017, 100016 }, { 1ull << 40, (8191ull) << 14 } };
+	for (size_t i = 0; i < sizeof(cyc) / sizeof(cyc[0]); i++) {
+		uint64_t d = lbr_ctrdata_cc(lbr_ctrdata(LBR_CTR_TKBR), cyc[i][0]);
+		CHECK((d & 15) == LBR_CTR_TKBR && (d & LBR_CTRDATA_CCV) &&
+		      lbr_ctrdata_cycles(d) == (int64_t)cyc[i][1], "cc %" PRIu64 " -> %" PRId64
+		      ", want %" PRIu64, cyc[i][0], lbr_ctrdata_cycles(d), cyc[i][1]);
+	}
+}
+
 static void synthetic(void)
 {
+	ctr_types();
 	const uint64_t pc = 0x10000;
 	struct lbr_branch br;
 	struct lbr_cpu cpu;

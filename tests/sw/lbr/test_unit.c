@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lbr_ctr.h"
 #include "lbr_file.h"
 #include "lbr_isa.h"
 #include "lbr_queue.h"
@@ -133,9 +134,44 @@ static void test_file(void)
 	CHECK(lbr_dec_record(buf, 96, &r) == LBR_BAD);
 	uint8_t h[LBR_FILE_HDR_SIZE];
 	lbr_file_header(h);
-	CHECK(lbr_file_check_header(h, sizeof(h)) == 0);
+	CHECK(lbr_file_check_header(h, sizeof(h)) == 0 && lbr_file_machine(h) == LBR_EM_NATIVE);
+	lbr_file_header_for(h, LBR_EM_RISCV);
+	CHECK(lbr_file_check_header(h, sizeof(h)) == 0 && lbr_file_machine(h) == LBR_EM_RISCV);
+	h[8] = 1; /* a version-1 file: still read, machine not recorded */
+	CHECK(lbr_file_check_header(h, sizeof(h)) == 0 && lbr_file_machine(h) == 0);
+	h[8] = 3; /* a future version: refused */
+	CHECK(lbr_file_check_header(h, sizeof(h)) < 0);
+	h[8] = 2;
 	h[0] = 'X';
 	CHECK(lbr_file_check_header(h, sizeof(h)) < 0);
+
+	/* A stack in the CTR layout (riscv64): 24-byte entries {ctrsource | V, ctrtarget | MISP,
+	 * ctrdata}; type and cycle count round-trip; V clear or reserved ctrdata bits are bad. */
+	memset(&s, 0, sizeof(s));
+	s.tid = 9;
+	s.nr = 2;
+	s.flags = LBR_STACK_CTR | LBR_STACK_MISP;
+	s.sample_pc = 0x10000;
+	s.br[0] = (struct lbr_pair){ 0x10010, 0x10100, (uint32_t)lbr_ctrdata(LBR_CTR_DCALL), 0 };
+	s.br[1] = (struct lbr_pair){ 0x10104, 0x10014,
+				     (uint32_t)lbr_ctrdata_cc(lbr_ctrdata(LBR_CTR_RET), 70), 1 };
+	n = lbr_enc_stack(buf, sizeof(buf), &s);
+	CHECK(n == lbr_stack_size_f(2, LBR_STACK_CTR) && n == 32 + 48);
+	CHECK(buf[32] == 0x11 && buf[40] == 0x00 && buf[48] == 9 && buf[56] == 0x05 &&
+	      buf[64] == 0x15 && buf[72] == 13 && (buf[73] & 0x80));
+	CHECK(lbr_dec_record(buf, n, &r) == (long)n && r.u.stack.nr == 2 &&
+	      r.u.stack.br[0].from == 0x10010 && r.u.stack.br[0].to == 0x10100 &&
+	      (r.u.stack.br[0].data & 15) == LBR_CTR_DCALL && !r.u.stack.br[0].misp &&
+	      r.u.stack.br[1].to == 0x10014 && r.u.stack.br[1].misp &&
+	      lbr_ctrdata_cycles(r.u.stack.br[1].data) == 70);
+	buf[32] &= 0xfe; /* V = 0 */
+	CHECK(lbr_dec_record(buf, n, &r) == LBR_BAD);
+	buf[32] |= 1;
+	buf[52] = 1; /* ctrdata bit 32 (reserved) */
+	CHECK(lbr_dec_record(buf, n, &r) == LBR_BAD);
+	buf[52] = 0;
+	buf[4] = (uint8_t)lbr_stack_size(2); /* the size of 16-byte entries: malformed */
+	CHECK(lbr_dec_record(buf, n, &r) == LBR_BAD);
 }
 
 static struct lbr_queue q;
