@@ -97,7 +97,8 @@ enum core_kind {
 /* What the core knows about one dynamic instruction. Times are cycle numbers; all are set
  * by the time the record is handed out at commit. */
 struct core_insn {
-	uint64_t seq;         /* dynamic instruction number, from 0 */
+	uint64_t seq;         /* dynamic instruction number, from 0 (with sd_mode 1: of the
+			       * instructions that entered the ROB; dropped ones have none) */
 	uint64_t pc;          /* its address */
 	uint64_t mem_addr;    /* effective address of a memory access */
 	uint64_t t_fetch;     /* cycle it was fetched */

@@ -20,45 +20,33 @@ MODES=("plain:"
        "filter+predbit+pfp:--set sd_mode=1 --set sd_bp=3 --set sd_pfp=1")
 cyc() { env -i "$RUN" "$@" 2>/dev/null | sed -n 's/^cycles=//p'; }
 
-base=""
-if [ -x "$NONE" ]; then base=$(cyc "$NONE" on "$N"); fi
-printf 'sd_count N=%s, 4wide; uninstrumented (sd_count_none): %s cycles\n' "$N" "${base:-?}"
-printf '%-22s %12s %9s %10s   %12s %9s %10s\n' mode "on: cycles" overhead reduction \
-	"off: cycles" overhead reduction
-for m in "${MODES[@]}"; do
-	name=${m%%:*}; set=${m#*:}
-	line=$(printf '%-22s' "$name")
-	for p in on off; do
-		# shellcheck disable=SC2086
-		c=$(cyc $set "$SD_COUNT" "$p" "$N")
-		[ "$name" = plain ] && eval "plain_$p=$c"
-		eval "pl=\$plain_$p"
-		line+=$(awk -v c="$c" -v b="${base:-0}" -v pl="$pl" 'BEGIN {
-			o = b ? (c - b) / b * 100 : 0; op = b ? (pl - b) / b * 100 : 0;
-			printf " %12d %8.1f%% %9.1f%%  ", c, o, op ? (op - o) / op * 100 : 0 }')
+# table TITLE BASELINE_CYCLES ELF ARG: cycles, overhead and reduction per mode, profiling on/off
+table() {
+	local title=$1 base=$2 elf=$3 arg=$4 m name set line p c pl_on="" pl_off="" pl
+	printf '%s; uninstrumented: %s cycles\n' "$title" "$base"
+	printf '%-22s %12s %9s %10s   %12s %9s %10s\n' mode "on: cycles" overhead reduction \
+		"off: cycles" overhead reduction
+	for m in "${MODES[@]}"; do
+		name=${m%%:*}; set=${m#*:}
+		line=$(printf '%-22s' "$name")
+		for p in on off; do
+			# shellcheck disable=SC2086
+			c=$(cyc $set "$elf" "$p" "$arg")
+			if [ "$name" = plain ]; then eval "pl_$p=$c"; fi
+			eval "pl=\$pl_$p"
+			line+=$(awk -v c="$c" -v b="$base" -v pl="$pl" 'BEGIN {
+				o = (c - b) / b * 100; op = (pl - b) / b * 100;
+				printf " %12d %8.1f%% %9.1f%%  ", c, o, op ? (op - o) / op * 100 : 0 }')
+		done
+		echo "$line"
 	done
-	echo "$line"
-done
+}
+
+table "sd_count N=$N, 4wide" "$(cyc "$NONE" on "$N")" "$SD_COUNT" "$N"
 echo
 QN=${QN:-20000}
-qbase=$(cyc "${SD_QSORT}_none" on "$QN")
-printf 'sd_qsort (quicksort instrumented by hand) N=%s, 4wide; uninstrumented: %s cycles\n' "$QN" "$qbase"
-printf '%-22s %12s %9s %10s   %12s %9s %10s\n' mode "on: cycles" overhead reduction \
-	"off: cycles" overhead reduction
-for m in "${MODES[@]}"; do
-	name=${m%%:*}; set=${m#*:}
-	line=$(printf '%-22s' "$name")
-	for p in on off; do
-		# shellcheck disable=SC2086
-		c=$(cyc $set "$SD_QSORT" "$p" "$QN")
-		[ "$name" = plain ] && eval "qplain_$p=$c"
-		eval "pl=\$qplain_$p"
-		line+=$(awk -v c="$c" -v b="$qbase" -v pl="$pl" 'BEGIN {
-			o = (c - b) / b * 100; op = (pl - b) / b * 100;
-			printf " %12d %8.1f%% %9.1f%%  ", c, o, op ? (op - o) / op * 100 : 0 }')
-	done
-	echo "$line"
-done
+table "sd_qsort (quicksort instrumented by hand) N=$QN, 4wide" \
+	"$(cyc "${SD_QSORT}_none" on "$QN")" "$SD_QSORT" "$QN"
 echo
 printf 'sd_core toggle (1000 iterations, flag 0 set in 500), 4wide\n%-22s %12s\n' mode cycles
 for m in "${MODES[@]}"; do
