@@ -22,6 +22,7 @@
 #define FS_UART_SIZE   0x100ull
 #define FS_UNIT_BASE   0x18000000ull  /* reserved: the tiprof unit's MMIO window (item 2) */
 #define FS_RAM_BASE    0x80000000ull
+#define FS_INITRD_PA   0x84000000ull  /* tiprof-fs --initrd: RAM + 64 MiB */
 
 /* mtime ticks at 10 MHz (timebase-frequency in the device tree) and the functional hart
  * retires FS_INSNS_PER_TICK instructions per tick: a 100 MIPS hart. */
@@ -41,9 +42,12 @@ struct fs_tlb {
 	unsigned flags;    /* the leaf PTE's flags (V R W X U G A D) */
 };
 
+#define FS_UART_IRQ 10   /* the UART's PLIC source (device tree: interrupts = <10>) */
+
 struct fs_plic {
 	uint32_t prio[64];
 	uint32_t pending[2];
+	uint32_t claimed[2];     /* in service: claimed, not completed */
 	uint32_t enable[2][2];   /* context 0 = hart 0 M, context 1 = hart 0 S */
 	uint32_t threshold[2];
 };
@@ -73,6 +77,7 @@ struct fs {
 
 	/* UART */
 	uint8_t uart_ier, uart_lcr, uart_mcr, uart_scr, uart_dll, uart_dlm, uart_fcr;
+	int uart_thre;           /* THR-empty interrupt pending (transmission is instant) */
 	FILE *uart_out;
 	char *uart_log;          /* everything the UART printed (for --until) */
 	size_t uart_len, uart_cap;
@@ -95,6 +100,9 @@ void fs_timer_update(struct fs *m);
 
 /* Devices (fs_dev.c): an access at physical pa outside RAM; 0 or -1 (access fault). */
 int fs_io(void *ctx, uint64_t pa, unsigned n, int write, uint64_t *v);
+
+/* Recompute the interrupt lines: UART -> PLIC gateway -> MEIP/SEIP. */
+void fs_irq_update(struct fs *m);
 
 /* Take the highest-priority pending, enabled interrupt if there is one; 1 if taken. */
 int fs_check_irq(struct fs *m);

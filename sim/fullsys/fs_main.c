@@ -3,6 +3,8 @@
  *   tiprof-fs [options] --elf PROG          a bare-metal ELF (entry at its e_entry, M-mode)
  *   tiprof-fs [options] --bios FW [--kernel IMAGE] --dtb DTB
  *                                           firmware at 0x80000000, kernel at 0x80200000
+ *                 [--initrd FILE]           at FS_INITRD_PA (RAM + 64 MiB): the device tree's
+ *                                           /chosen must name it (linux,initrd-start/end)
  * The hart starts in M-mode with a0 = 0 (hart id) and a1 = the device tree's address (as
  * QEMU virt's reset vector does). UART output goes to stdout. The exit status is the test
  * device's code (0 = pass/power-off); 3 = a stop condition (--max-insns, --stop-pc,
@@ -87,12 +89,13 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: tiprof-fs [--ram MIB] [--max-insns N] [--stop-pc ADDR] [--until TEXT]\n"
 		"                 [--stats] [--quiet] (--elf PROG | --bios FW [--kernel IMAGE])\n"
-		"                 [--dtb DTB]\n");
+		"                 [--dtb DTB] [--initrd FILE]\n");
 }
 
 int main(int argc, char **argv)
 {
 	const char *elf = NULL, *bios = NULL, *kernel = NULL, *dtb = NULL, *until = NULL;
+	const char *initrd = NULL;
 	uint64_t ram_mib = 128, max = 0, stop_pc = 0, entry = FS_RAM_BASE, dtb_pa = 0, n;
 	int stats = 0, quiet = 0, k, r;
 	struct timespec t0, t1;
@@ -112,6 +115,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--bios")) bios = v;
 		else if (!strcmp(a, "--kernel")) kernel = v;
 		else if (!strcmp(a, "--dtb")) dtb = v;
+		else if (!strcmp(a, "--initrd")) initrd = v;
 		else if (!strcmp(a, "--until")) until = v;
 		else if (!strcmp(a, "--ram")) ram_mib = strtoull(v, NULL, 0);
 		else if (!strcmp(a, "--max-insns")) max = strtoull(v, NULL, 0);
@@ -127,7 +131,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if ((elf && load_elf(&m, elf, &entry)) || (bios && load_file(&m, bios, FS_RAM_BASE, NULL)) ||
-	    (kernel && load_file(&m, kernel, FS_RAM_BASE + 0x200000, NULL)))
+	    (kernel && load_file(&m, kernel, FS_RAM_BASE + 0x200000, NULL)) ||
+	    (initrd && load_file(&m, initrd, FS_INITRD_PA, NULL)))
 		return 2;
 	if (dtb) {	/* near the top of RAM, 2 MiB aligned, as QEMU virt places it */
 		dtb_pa = FS_RAM_BASE + (ram_mib << 20) - 0x200000;

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# tests/sim/fullsys/boot-linux.sh - boot Debian's OpenSBI fw_jump, the project's kernel and an
+# initramfs on the full-system machine, until the UART prints UNTIL (default: the system
+# tier's init's first line) or LIMIT instructions. The device tree is the committed one with
+# /chosen naming the initrd (tiprof-fs loads it at RAM + 64 MiB) and the system tier's
+# kernel command line. Prints tiprof-fs's figures (instructions, seconds, MIPS).
+#   tests/sim/fullsys/boot-linux.sh IMAGE INITRD
+# Environment: FS, DTS (sim/fullsys/tiprof-fs.dts), OPENSBI, OUT, UNTIL, LIMIT, TIMEOUT.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+image=${1:?usage: boot-linux.sh IMAGE INITRD} initrd=${2:?usage: boot-linux.sh IMAGE INITRD}
+FS=${FS:-$top/build/fullsys/tiprof-fs} DTS=${DTS:-$top/sim/fullsys/tiprof-fs.dts}
+OPENSBI=${OPENSBI:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin}
+OUT=${OUT:-$top/build/fullsys/linux} UNTIL=${UNTIL:-TIPROF-INIT start}
+LIMIT=${LIMIT:-3000000000} TIMEOUT=${TIMEOUT:-600}
+mkdir -p "$OUT"
+start=0x84000000
+end=$(printf '0x%x' $((start + $(stat -c %s "$initrd"))))
+sed -e "s|bootargs = \"[^\"]*\";|bootargs = \"console=ttyS0 earlycon=sbi panic=-1 oops=panic\";\n\t\tlinux,initrd-start = <0x0 $start>;\n\t\tlinux,initrd-end = <0x0 $end>;|" \
+	"$DTS" >"$OUT/linux.dts"
+dtc -q -I dts -O dtb -o "$OUT/linux.dtb" "$OUT/linux.dts"
+set +e
+timeout "$TIMEOUT" "$FS" --stats --bios "$OPENSBI" --kernel "$image" --initrd "$initrd" \
+	--dtb "$OUT/linux.dtb" --until "$UNTIL" --max-insns "$LIMIT" \
+	>"$OUT/console.txt" 2>"$OUT/stats.txt"
+rc=$?
+set -e
+cat "$OUT/stats.txt"
+grep -qF "$UNTIL" "$OUT/console.txt" || { echo "boot-linux: '$UNTIL' not printed (status $rc); last lines of $OUT/console.txt:" >&2; tail -n 15 "$OUT/console.txt" >&2; exit 1; }
+echo "boot-linux: '$UNTIL' printed; console in $OUT/console.txt"
