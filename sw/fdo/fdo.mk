@@ -39,6 +39,6 @@ test-fdo: $(FDO_TEST_BIN) $(TIPROF_BIN) $(WORKLOAD_BINS)
 	  $(FDO_TEST_DIR)/run-tests.sh
 
 bench-fdo-overlap: $(TIPROF_BIN) $(WORKLOAD_BINS)
-	@echo "== bench-fdo-overlap: edge overlap with the exact profile (tests/sw/fdo/bench.sh)"
+	@echo "== bench-fdo-overlap: edge overlap with the exact profile (tests/sw/fdo/bench.py)"
 	@TIPROF=$(TIPROF_BIN) WL_OUT=$(WL_OUT) PROGRAMS=$(BUILD)/programs OUT=$(BUILD)/fdo/bench \
-	  $(FDO_TEST_DIR)/bench.sh
+	  $(PYTHON) $(FDO_TEST_DIR)/bench.py
