@@ -279,3 +279,4 @@ bench-cosim: $(BUILD)/vtip/4-64-8/Vtiprof_tb $(BUILD)/vu/4-64-8/tip_run_vu $(BUI
 
 include rtl/formal/formal.mk
 include rtl/pm.mk
+include rtl/sd.mk

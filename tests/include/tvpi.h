@@ -49,6 +49,18 @@ static uint64_t __attribute__((unused)) tvpi_get_u64(vpiHandle h)
 	       (bits > 32 ? (uint64_t)(uint32_t)v.value.vector[1].aval << 32 : 0);
 }
 
+/* An argument's value as nwords (<= TVPI_MAX_WORDS) 32-bit words, word 0 lowest; words beyond
+ * the argument's width read 0. */
+static void __attribute__((unused)) tvpi_get_words(vpiHandle h, uint32_t *words, unsigned nwords)
+{
+	s_vpi_value v = { .format = vpiVectorVal };
+	unsigned have = ((unsigned)vpi_get(vpiSize, h) + 31) / 32;
+
+	vpi_get_value(h, &v);
+	for (unsigned i = 0; i < nwords; i++)
+		words[i] = i < have ? (uint32_t)v.value.vector[i].aval : 0;
+}
+
 /* A string argument into buf (n bytes, truncated). */
 static void __attribute__((unused)) tvpi_get_str(vpiHandle h, char *buf, size_t n)
 {

@@ -1,0 +1,93 @@
+# SPDX-License-Identifier: Apache-2.0
+# rtl/sd.mk - the selective-dispatch front-end blocks (docs/seldisp-rtl.md): tiprof_sd_flags,
+# tiprof_sd_filter, tiprof_sd_fpred. RTL = C model (sim/model/sd_model.c) every cycle over DPI-C
+# (Verilator, with --assert) and VPI (Icarus), directed scenes and random runs (tests/rtl/sd/);
+# lint on three tools; synthesis table (fpga/sd_synth.sh). Included by rtl/rtl.mk.
+
+SD_DIR      := tests/rtl/sd
+SD_RTL      := rtl/tiprof_sd_flags.sv rtl/tiprof_sd_filter.sv rtl/tiprof_sd_fpred.sv
+SD_TB_SV    := $(SD_DIR)/tiprof_sd_tb.sv
+SD_TB_SRCS  := $(SD_DIR)/sd_harness.c $(SD_DIR)/sd_directed.c $(SD_DIR)/sd_random.c sim/model/sd_model.c
+SD_TB_HDRS  := $(SD_DIR)/sd_harness.h $(SD_DIR)/sd_bench.h sim/model/sd_model.h
+SD_CFLAGS    = $(ALL_CFLAGS) -Isim/model -I$(SD_DIR)
+# W-PCW-CKPT-ENTRIES-POPLAT: every W, both address widths, 1..16 checkpoints, 2..256 entries,
+# with and without the poppf hazard.
+SD_CONFIGS  := 1-32-1-2-0 2-32-4-16-2 4-64-8-64-0 8-32-16-256-1
+SD_RANDOM_CYCLES ?= 400000
+SD_SEED     ?= $(shell date +%s)
+SD_OUT      := $(BUILD)/sd/logs
+sdc = $(word $(2),$(subst -, ,$(1)))
+
+## test-sd-rtl: selective-dispatch RTL (flag state, decode filter, flag predictor) = C model every cycle: directed scenes and random runs on the model alone, Verilator (4 builds, assertions) and Icarus (VPI)
+.PHONY: test-sd-rtl test-sd-model test-sd-verilator test-sd-icarus lint-sd-rtl synth-sd
+TEST_TARGETS  += test-sd-rtl
+LINT_TARGETS  += lint-sd-rtl
+SYNTH_TARGETS += synth-sd
+
+$(BUILD)/sd/sd_run_model: $(SD_DIR)/sd_run_model.c $(SD_TB_SRCS) $(SD_TB_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(SD_CFLAGS) -o $@ $(SD_DIR)/sd_run_model.c $(SD_TB_SRCS)
+
+# 1. verilate (generates Vtiprof_sd_tb__Dpi.h), 2. compile the harness against it, 3. build.
+$(BUILD)/vsd/%/Vtiprof_sd_tb: $(SD_RTL) $(SD_TB_SV) $(SD_DIR)/sd_dpi.c $(SD_TB_SRCS) $(SD_TB_HDRS)
+	@echo "  VERILATE selective dispatch W=$(call sdc,$*,1) PCW=$(call sdc,$*,2) CKPT=$(call sdc,$*,3) ENTRIES=$(call sdc,$*,4) POPLAT=$(call sdc,$*,5)"
+	@rm -rf $(@D) && mkdir -p $(@D)/harness
+	@$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast --assert \
+	  -Wno-fatal -Mdir $(@D) --top-module tiprof_sd_tb \
+	  -GW=$(call sdc,$*,1) -GPCW=$(call sdc,$*,2) -GCKPT=$(call sdc,$*,3) \
+	  -GENTRIES=$(call sdc,$*,4) -GPOPLAT=$(call sdc,$*,5) \
+	  $(SD_RTL) $(SD_TB_SV) $(abspath $(@D)/harness/libsd_tb.a) \
+	  > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
+	@for f in $(SD_DIR)/sd_dpi.c $(SD_TB_SRCS); do \
+	  $(CC) $(SD_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
+	  || exit 1; done
+	@$(AR) rcs $(@D)/harness/libsd_tb.a $(@D)/harness/*.o
+	@$(MAKE) -s -C $(@D) -f Vtiprof_sd_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
+	  || { tail -30 $(@D)/build.log; exit 1; }
+
+$(BUILD)/isd/tiprof_sd_vpi.vpi: $(SD_DIR)/sd_vpi.c tests/include/tvpi.h $(SD_TB_SRCS) $(SD_TB_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(SD_CFLAGS) -Itests/include -I$(VLT_INC)/vltstd -fPIC -shared -o $@ \
+	  $(SD_DIR)/sd_vpi.c $(SD_TB_SRCS)
+
+# Icarus 11 and always_comb: the simulation compiles a copy with always @* (as rtl/rtl.mk does).
+SD_IRTL := $(patsubst rtl/%,$(BUILD)/isd/rtl/%,$(SD_RTL))
+.SECONDARY: $(SD_IRTL)
+$(BUILD)/isd/rtl/%.sv: rtl/%.sv
+	@mkdir -p $(@D)
+	@sed 's/\<always_comb\>/always @*/' $< > $@
+
+$(BUILD)/isd/%.vvp: $(SD_IRTL) $(SD_TB_SV)
+	@mkdir -p $(@D)
+	@echo "  IVERILOG selective dispatch $*"
+	@$(IVERILOG) -g2012 -DTIPROF_VPI -o $@ -s tiprof_sd_tb \
+	  -Ptiprof_sd_tb.W=$(call sdc,$*,1) -Ptiprof_sd_tb.PCW=$(call sdc,$*,2) \
+	  -Ptiprof_sd_tb.CKPT=$(call sdc,$*,3) -Ptiprof_sd_tb.ENTRIES=$(call sdc,$*,4) \
+	  -Ptiprof_sd_tb.POPLAT=$(call sdc,$*,5) $(SD_IRTL) $(SD_TB_SV) > $@.log 2>&1 \
+	  || { cat $@.log; exit 1; }
+
+test-sd-model: $(BUILD)/sd/sd_run_model
+	@mkdir -p $(SD_OUT)
+	@SD_OUT=$(SD_OUT) SD_SEED=$(SD_SEED) SD_CONFIGS="$(SD_CONFIGS)" $(SD_DIR)/run.sh model $<
+
+test-sd-verilator: $(foreach c,$(SD_CONFIGS),$(BUILD)/vsd/$(c)/Vtiprof_sd_tb)
+	@mkdir -p $(SD_OUT)
+	@SD_OUT=$(SD_OUT) SD_SEED=$(SD_SEED) SD_RANDOM_CYCLES=$(SD_RANDOM_CYCLES) \
+	  SD_CONFIGS="$(SD_CONFIGS)" $(SD_DIR)/run.sh verilator $(BUILD)/vsd
+
+test-sd-icarus: $(BUILD)/isd/tiprof_sd_vpi.vpi $(foreach c,$(SD_CONFIGS),$(BUILD)/isd/$(c).vvp)
+	@mkdir -p $(SD_OUT)
+	@SD_OUT=$(SD_OUT) SD_SEED=$(SD_SEED) VVP=$(VVP) SD_CONFIGS="$(SD_CONFIGS)" \
+	  $(SD_DIR)/run.sh icarus $(BUILD)/isd
+
+test-sd-rtl: test-sd-model test-sd-verilator test-sd-icarus
+
+## lint-sd-rtl: Verilator -Wall, Icarus -g2012 and Yosys (synth, check -assert, no latches) on each selective-dispatch block at the smallest and largest parameters
+lint-sd-rtl:
+	@$(SD_DIR)/lint.sh "$(VERILATOR)" "$(IVERILOG)" "$(YOSYS)"
+
+## synth-sd: Yosys generic cells and flip-flops, and Xilinx LUTs/FFs, of each selective-dispatch block at two parameter points
+synth-sd:
+	@YOSYS=$(YOSYS) fpga/sd_synth.sh
