@@ -168,6 +168,7 @@ int main(int argc, char **argv)
 	uint64_t sample_pc[4096];	/* first sampled addresses, checked at the end */
 	size_t n_sample_pc = 0;
 	uint64_t next_seq = 0;		/* sequence number of the next record to retire */
+	uint64_t disp_pfinc = 0;	/* pf.inc/pf.incr dispatched (ROB interface) */
 	struct cyc_rec *recs = NULL;	/* the Oracle's view of the last REC_RING cycles */
 	uint64_t agree = 0;		/* TIP samples that match it */
 
@@ -245,6 +246,24 @@ int main(int argc, char **argv)
 		if (check && check_cycle(&chk, &out.rob)) {
 			fprintf(stderr, "core-run: ROB contract: %s\n", chk.msg);
 			goto out_tip;
+		}
+		for (unsigned b = 0; check && cfg.sd_mode && b < cfg.width; b++) {
+			/* the decode filter, on the ROB interface: no pf.blk is ever dispatched,
+			 * and the pf.inc/pf.incr dispatched are the executed ones (counted) */
+			uint8_t w[4] = { 0, 0, 0, 0 };
+			struct rv_insn in;
+
+			if (!(out.rob.disp_valid >> b & 1))
+				continue;
+			if (iss_read_mem(iss, out.rob.disp_pc[b], w, 4))
+				continue;
+			rv_decode(w, 4, out.rob.disp_pc[b], &in);
+			if (in.op == RV_OP_PF_BLK) {
+				fprintf(stderr, "core-run: pf.blk at %#llx dispatched with the decode "
+					"filter on\n", (unsigned long long)out.rob.disp_pc[b]);
+				goto out_tip;
+			}
+			disp_pfinc += in.op == RV_OP_PF_INC || in.op == RV_OP_PF_INCR;
 		}
 		for (unsigned k = 0; check && k < out.n_retired; k++) {	/* record sanity */
 			const struct core_insn *e = out.retired[k];
@@ -344,6 +363,12 @@ int main(int argc, char **argv)
 			P(sd_bdt_lookups) P(sd_bdt_hits) P(sd_bdt_locked) P(sd_bdt_skips)
 			P(sd_bdt_skipped) P(sd_bdt_mispred) P(sd_bdt_missed) P(sd_bdt_recovery)
 #undef P
+		}
+		if (check && cfg.sd_mode && disp_pfinc != st->sd_executed) {
+			fprintf(stderr, "core-run: %llu pf.inc/pf.incr on the ROB interface, %llu "
+				"executed\n", (unsigned long long)disp_pfinc,
+				(unsigned long long)st->sd_executed);
+			goto out_tip;
 		}
 		/* every ISS instruction retired from the ROB, or was dropped at decode (not the
 		 * skipped blocks' instructions the core fetched itself) or skipped at fetch */
