@@ -163,6 +163,10 @@ test-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS) $(LBR_TOOLS) $(LBR_OUT)/tests/de
 	@echo "== test-lbr: output formats (perf.data, LLVM and AutoFDO profiles, edges) with their consumers"
 	@BUILD=$(BUILD) timeout 180 $(LBR_TDIR)/outputs.sh
 
+# The system tier (driver/driver.mk) converts the guest's riscv64 records with the host's
+# tiprof lbr perf (tests/sw/lbr/ctr_perf.py).
+test-system: $(LBR_BIN)
+
 bench-lbr: $(LBR_SO) $(LBR_BIN) $(LBR_PROG_BINS)
 	@echo "== bench-lbr: traced vs untraced run time"
 	@BUILD=$(BUILD) $(LBR_TDIR)/bench.sh

@@ -197,6 +197,16 @@ if grep -q '^TIPROF-CHECK lbr_rv_records PASS' "$out/console.txt"; then
 			echo "$res" | sed 's/^/  /'
 			fail=1
 		fi
+		# the same records (CTR layout) rebuilt from the dump, through the host's tiprof lbr
+		# perf and perf script -F brstack (tests/sw/lbr/ctr_perf.py, docs/lbr.md 9)
+		if res=$(python3 "$top/tests/sw/lbr/ctr_perf.py" "$out/console.txt" "$p" \
+		         "$BUILD/bin/tiprof" "$out/ctr" 2>&1); then
+			echo "TIPROF-HOST lbr_rv_perf_$p PASS $res"
+		else
+			echo "TIPROF-HOST lbr_rv_perf_$p FAIL"
+			echo "$res" | sed 's/^/  /'
+			fail=1
+		fi
 		[ "$p" = lbr_loops ] || continue
 		for m in off-by-2 swap; do
 			# rejected with a FAIL line (not a crash of the checker)

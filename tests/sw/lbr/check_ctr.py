@@ -118,6 +118,19 @@ def check(stacks, insns, perf_lines, header, need=('tkbr', 'dcall', 'ret')):
                 errs.append('%#x->%#x: target not an instruction boundary' % (f, t))
             if misp != '-':
                 errs.append('%#x: MISP %r, the software tracer cannot know it (want -)' % (f, misp))
+    errs += perf_compare(stacks, perf_lines, header)
+    if len(stacks) < 100:
+        errs.append('only %d stacks' % len(stacks))
+    for typ in need:
+        if not counts.get(typ):
+            errs.append('no %s entry in the records' % typ)
+    return errs, counts
+
+
+def perf_compare(stacks, perf_lines, header):
+    """perf script -F ip,brstack of tiprof lbr perf against the dumped stacks (in time order),
+    and perf's header (arch riscv64, branch stacks). Returns the list of errors."""
+    errs = []
     # perf script: one line per sample, "ip 0xF/0xT/M/X/A/cycles/TYPE/spec ..."
     samples = [l.split() for l in perf_lines if l.strip()]
     if len(samples) != len(stacks):
@@ -130,7 +143,7 @@ def check(stacks, insns, perf_lines, header, need=('tkbr', 'dcall', 'ret')):
         for e in sf[1:]:
             p = e.split('/')
             got.append((int(p[0], 16), int(p[1], 16), p[2], p[5], p[6] if len(p) > 6 else ''))
-        want = [(f, t, '-', '0', PERF_NAME.get(rest.split('/')[1], '?'))
+        want = [(f, t, '-', '0', PERF_NAME.get((rest.split('/') + ['', ''])[1], '?'))
                 for f, t, rest in reversed(st[2])]
         if got != want:
             errs.append('sample %d: perf script %s, records %s' % (si, got[:3], want[:3]))
@@ -138,12 +151,7 @@ def check(stacks, insns, perf_lines, header, need=('tkbr', 'dcall', 'ret')):
         errs.append('perf.data header: no "arch : riscv64"')
     if 'contains samples with branch stack' not in header:
         errs.append('perf.data header: no branch stack feature')
-    if len(stacks) < 100:
-        errs.append('only %d stacks' % len(stacks))
-    for typ in need:
-        if not counts.get(typ):
-            errs.append('no %s entry in the records' % typ)
-    return errs, counts
+    return errs
 
 
 def main():
