@@ -15,7 +15,9 @@
 
 #define EST_HELP "how samples become block counts: commit (TIP: instructions committing in a " \
 	"sampled Computing cycle; default for TIP), cycles (TIP: the cycle's attribution), insn " \
-	"(instruction-proportional samples), pm-retired (ProfileMe; default for it)"
+	"(instruction-proportional samples), pm-retired (ProfileMe; default for it), policy:NAME " \
+	"(a reference policy's attribution of the same cycles, from FILE.policies: Oracle, " \
+	"Ideal, LCI, NCI, NCI+ILP, Dispatch, Software)"
 
 static const struct opt_use overlap_uses[] = {
 	{ OPT_INPUT, NULL },
@@ -37,7 +39,7 @@ const struct opt_set opt_set_fdo_overlap = { "fdo overlap", overlap_uses, "fdo" 
 const struct opt_set opt_set_fdo_smooth = { "fdo smooth", smooth_uses, "fdo" };
 
 struct args {
-	const char *file, *truth, *elf, *out;
+	const char *file, *truth, *elf, *out, *policy;
 	enum fdo_est est;
 	int json;
 };
@@ -65,9 +67,13 @@ static int parse(const struct opt_set *set, int argc, char **argv, struct args *
 			a->elf = p.arg;
 			break;
 		case OPT_EVENT:
+			if (!strncmp(p.arg, "policy:", 7) && p.arg[7]) {
+				a->policy = p.arg + 7;
+				break;
+			}
 			if (fdo_est_parse(p.arg, &a->est))
 				return opt_usage_error(set, "-e: unknown estimator '%s' (commit, cycles, "
-						       "insn, pm-retired)", p.arg);
+						       "insn, pm-retired, policy:NAME)", p.arg);
 			break;
 		case OPT_JSON:
 			a->json = 1;
@@ -161,7 +167,8 @@ static int fdo_overlap_cmd(int argc, char **argv)
 		fdo_cfg_free(&g);
 		return TIPROF_EXIT_FAIL;
 	}
-	if (fdo_prof_from_samples(&raw, &g, a.file, a.est, err, sizeof(err)))
+	if (a.policy ? fdo_prof_from_policy(&raw, &g, a.file, a.policy, err, sizeof(err)) :
+	    fdo_prof_from_samples(&raw, &g, a.file, a.est, err, sizeof(err)))
 		goto fail;
 	for (int s = 0; s < ST_N; s++) {
 		if (copy_prof(&st[s], &raw, &g)) {
@@ -234,7 +241,8 @@ static int fdo_smooth_cmd(int argc, char **argv)
 		return opt_usage_error(set, "-o OUT is required");
 	if (load_cfg("fdo smooth", &a, &g))
 		return TIPROF_EXIT_FAIL;
-	if (fdo_prof_from_samples(&p, &g, a.file, a.est, err, sizeof(err)) ||
+	if ((a.policy ? fdo_prof_from_policy(&p, &g, a.file, a.policy, err, sizeof(err)) :
+	     fdo_prof_from_samples(&p, &g, a.file, a.est, err, sizeof(err))) ||
 	    fdo_mcf(&p, &g, FDO_H_EVENTS, NULL, NULL, err, sizeof(err)) ||
 	    fdo_prof_write(&p, &g, a.out, err, sizeof(err))) {
 		fprintf(stderr, "tiprof fdo smooth: %s\n", err);

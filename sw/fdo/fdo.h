@@ -121,6 +121,12 @@ const char *fdo_est_name(enum fdo_est e);
 int fdo_prof_from_samples(struct fdo_prof *p, const struct fdo_cfg *g, const char *path,
 			  enum fdo_est est, char *err, size_t errlen);
 
+/* Block counts from a reference policy's per-address attribution of the same sampled cycles
+ * (FILE.policies beside the sample file path, lib/sample/policy_profile.h): policy is one of
+ * Oracle, Ideal, LCI, NCI, NCI+ILP, Dispatch, Software - time profiles, for contrast. */
+int fdo_prof_from_policy(struct fdo_prof *p, const struct fdo_cfg *g, const char *path,
+			 const char *policy, char *err, size_t errlen);
+
 /* ---- edges from block counts ------------------------------------------------------------- */
 
 /* Raw: every edge u->v gets bc[u] split over u's successors in proportion to their counts. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fdo.h"
+#include "policy_profile.h"
 #include "sample_file.h"
 #include "tiprof/pm_sample.h"
 #include "tiprof/tiprof_regs.h"
@@ -379,6 +380,88 @@ fail:
 	free(par_sum);
 	free(par_n);
 	sf_reader_close(&r);
+	fdo_prof_free(p);
+	return -1;
+}
+
+/* ---- block counts from a reference policy's attribution (FILE.policies) ------------------ */
+
+struct pol_ctx {
+	const struct fdo_cfg *g;
+	struct fdo_prof *p;
+	const char *name;
+	uint64_t bias;
+	double used;
+};
+
+static int pol_ent(void *ctx, const char *name, double total, uint64_t pc, double w)
+{
+	struct pol_ctx *c = ctx;
+	long b;
+
+	(void)total;
+	if (strcmp(name, c->name))
+		return 0;
+	b = fdo_cfg_block(c->g, pc - c->bias);
+	c->used += w;
+	if (b >= 0)
+		c->p->bc[b] += w;
+	return 0;
+}
+
+int fdo_prof_from_policy(struct fdo_prof *p, const struct fdo_cfg *g, const char *path,
+			 const char *policy, char *err, size_t errlen)
+{
+	struct sf_reader r;
+	struct sf_record rec;
+	struct policy_profile_hdr h;
+	struct pol_ctx c = { .g = g, .p = p, .name = policy };
+	char ppath[4096], bid[2 * POLICY_PROFILE_ID_MAX + 1];
+	FILE *f;
+	int st;
+
+	if (fdo_prof_init(p, g)) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	/* the sample file: the run's main object (its load bias) */
+	if (sf_reader_open(&r, path)) {
+		snprintf(err, errlen, "%s", r.msg);
+		sf_reader_close(&r);
+		goto fail;
+	}
+	while ((st = sf_reader_next_record(&r, &rec)) == 1)
+		if (rec.type == SF_REC_OBJECT && rec.object.kind == SF_OBJ_MAIN)
+			c.bias = rec.object.bias;
+	sf_reader_close(&r);
+	snprintf(ppath, sizeof(ppath), "%s.policies", path);
+	f = fopen(ppath, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s (tiprof sim --profile writes it beside the sample "
+			 "file)", ppath, strerror(errno));
+		goto fail;
+	}
+	st = policy_profile_read(f, &h, pol_ent, &c, err, errlen);
+	fclose(f);
+	if (st)
+		goto fail;
+	elf_image_hex(h.build_id, h.build_id_len, bid, sizeof(bid));
+	if (h.build_id_len && g->build_id[0] && strcmp(bid, g->build_id)) {
+		snprintf(err, errlen, "%s: made from another binary (build-id %s, the ELF's is %s)",
+			 ppath, bid, g->build_id);
+		goto fail;
+	}
+	if (c.used <= 0) {
+		snprintf(err, errlen, "%s: no samples of policy '%s' (Oracle, Ideal, LCI, NCI, "
+			 "NCI+ILP, Dispatch, Software)", ppath, policy);
+		goto fail;
+	}
+	for (size_t b = 0; b < g->nb; b++)
+		p->bc[b] /= g->b[b].ninsn;
+	snprintf(p->source, sizeof(p->source), "policy:%s", policy);
+	p->samples = (double)h.sampled;
+	return 0;
+fail:
 	fdo_prof_free(p);
 	return -1;
 }

@@ -6,7 +6,9 @@ Debian programs (sim/programs/suite.txt, short inputs).
 
 Per program: the exact profile (tiprof iss --truth), then on the 4-wide core model TIP cycle
 samples (read two ways: commit, cycles), ProfileMe records and, when the simulator has it,
-TIP's instruction trigger (-e tip:insts, issue 13 item 1), all at one period; then
+TIP's instruction trigger (-e tip:insts, issue 13 item 1), all at one period, and the reference
+policies' attribution of TIP's sampled cycles (Software, Dispatch, NCI; the Oracle's exact time
+profile), for contrast; then
 tiprof fdo overlap --json for each. Every run is env -i with standard output to a file, so
 the C library's start-up takes the same path in all of them.
 Env: TIPROF, WL_OUT, PROGRAMS (build/programs), OUT (results folder), FDO_PERIOD (4096),
@@ -45,6 +47,11 @@ SOURCES = [  # label, sim arguments, file tag, estimator
     ("TIP cycles: time", None, "tip", "cycles"),
     ("TIP insn trigger", ["-e", "tip:insts", "-c", PERIOD], "insn", "insn"),
     ("ProfileMe retired", ["-e", "profileme", "-c", PERIOD], "pm", "pm-retired"),
+    # the reference policies' attribution of the same sampled cycles (FILE.policies)
+    ("Software (skid)", None, "tip", "policy:Software"),
+    ("Dispatch", None, "tip", "policy:Dispatch"),
+    ("NCI", None, "tip", "policy:NCI"),
+    ("Oracle time", None, "tip", "policy:Oracle"),
 ]
 STAGES = ["raw", "static", "mcf", "mcf+heuristics", "mcf+perfect"]
 

@@ -98,7 +98,7 @@ if cmp -s "$D/loops.truth" "$D/loops2.truth"; then ok "the exact profile is dete
 # ---- end to end: TIP cycle samples and ProfileMe records of the same run
 env -i "$T" sim -c 61 --profile "$D/loops.tps" "$P" >/dev/null 2>"$D/sim.err" || ko "tiprof sim --profile: $(tail -1 "$D/sim.err")"
 env -i "$T" sim -e profileme -c 61 --profile "$D/loops-pm.tps" "$P" >/dev/null 2>"$D/sim.err" || ko "tiprof sim -e profileme: $(tail -1 "$D/sim.err")"
-for src in "loops.tps commit" "loops.tps cycles" "loops-pm.tps pm-retired"; do
+for src in "loops.tps commit" "loops.tps cycles" "loops-pm.tps pm-retired" "loops.tps policy:Software"; do
 	set -- $src
 	if "$T" fdo overlap "$D/$1" -e "$2" --truth "$D/loops.truth" --elf "$P" --json >"$D/ov.json" 2>"$D/ov.err" &&
 	   python3 - "$D/ov.json" "$2" <<'EOF'
@@ -110,7 +110,7 @@ s = j["stages"]
 # start-up, at ~1,600 samples)
 vals = [v for st in s.values() for k, v in st.items() if k != "mcf_seconds"]
 assert all(0 <= v <= 1 for v in vals), vals
-if sys.argv[2] != "cycles":
+if sys.argv[2] in ("commit", "pm-retired"):
     assert s["mcf"]["edge"] >= 0.75, s["mcf"]
     assert s["mcf"]["edge"] >= s["raw"]["edge"] - 0.01, s
 print("edge overlap raw %.3f static %.3f mcf %.3f heur %.3f perfect %.3f" % tuple(
@@ -135,6 +135,9 @@ one_line "stripped binary (iss --truth)" 126 "$T" iss --truth "$D/x.truth" "$D/l
 env -i "$T" sim -c 4000000000 --profile "$D/empty.tps" "$P" >/dev/null 2>&1
 one_line "sample file without samples" 1 "$T" fdo overlap "$D/empty.tps" --truth "$D/loops.truth" --elf "$P"
 one_line "ProfileMe estimator on a TIP-only file" 1 "$T" fdo overlap "$D/loops.tps" -e pm-retired --truth "$D/loops.truth" --elf "$P"
+one_line "unknown reference policy" 1 "$T" fdo overlap "$D/loops.tps" -e policy:PEBS --truth "$D/loops.truth" --elf "$P"
+cp "$D/loops.tps" "$D/nopol.tps"
+one_line "reference policy without FILE.policies" 1 "$T" fdo overlap "$D/nopol.tps" -e policy:NCI --truth "$D/loops.truth" --elf "$P"
 printf 'not a profile\n' >"$D/junk.truth"
 one_line "not a profile file" 1 "$T" fdo overlap "$D/loops.tps" --truth "$D/junk.truth" --elf "$P"
 printf 'garbage' >"$D/junk.tps"
