@@ -160,7 +160,7 @@ struct core_stats {
 	uint64_t sd_walked;               /* of them, instructions of skipped pf.blk blocks */
 	uint64_t sd_executed;             /* pf.inc/pf.incr dispatched (their flag set) */
 	uint64_t sd_flag_writes;          /* setpf/resetpf/pushpf/poppf decoded */
-	uint64_t sd_restores;             /* flag checkpoints restored (mispredicts, traps) */
+	uint64_t sd_restores;             /* flag checkpoints restored (mispredicts) */
 	uint64_t sd_reloads;              /* front-end copy reloaded after serializing insns */
 	uint64_t sd_spec_mismatch;        /* front-end flag copy != the ISS's (must be 0) */
 	uint64_t sd_poppf_stall;          /* decode cycles lost waiting for a poppf */

@@ -116,13 +116,14 @@ $(CORE_OUT)/rv/sd_qsort_none: $(SDC_DIR)/sd_qsort.c include/tiprof/seldisp.h $(W
 	@$(CROSS_COMPILE)gcc -std=c11 -O2 -static -Wall -Wextra -Werror -Iinclude -I$(WL_DIR) \
 	  -DSD_NONE -o $@ $<
 
-test-seldisp-core: $(CORE_RUN) $(CORE_OUT)/core-run-san $(SDC_CORE) $(SDC_QS) \
+test-seldisp-core: $(CORE_RUN) $(CORE_OUT)/core-run-san $(SDC_CORE) $(SDC_QS) $(WORKLOAD_BINS) \
 		   $(BUILD)/iss/sd/sd_count \
 		   $(BUILD)/iss/sd/sd_asm $(BUILD)/bin/tiprof
 	@echo "== test-seldisp-core: selective dispatch on the core model"
 	@RUN=$(CORE_RUN) RUN_SAN=$(CORE_OUT)/core-run-san TIPROF=$(BUILD)/bin/tiprof \
 		SD_COUNT=$(BUILD)/iss/sd/sd_count SD_ASM=$(BUILD)/iss/sd/sd_asm SD_CORE=$(SDC_CORE) \
-		SD_QSORT=$(CORE_OUT)/rv/sd_qsort $(SDC_DIR)/run-tests.sh
+		SD_QSORT=$(CORE_OUT)/rv/sd_qsort WL_OUT=$(WL_OUT) WORKLOAD_SMALL="$(WORKLOAD_SMALL)" \
+		$(SDC_DIR)/run-tests.sh
 
 bench-seldisp-core: $(CORE_RUN) $(SDC_CORE) $(SDC_QS) $(BUILD)/iss/sd/sd_count \
 		    $(BUILD)/iss/sd/sd_count_none

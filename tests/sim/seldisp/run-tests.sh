@@ -11,8 +11,8 @@
 # predictor's mispredictions and missed skips are exactly 2 per flag transition, the filter
 # drops exactly the profile instructions and skipped-block bytes, the three branch strategies
 # differ as they should, the poppf hazard costs cycles only when set. Also under ASan/UBSan,
-# and `tiprof sim` prints the statistics. Environment: RUN, RUN_SAN, TIPROF, SD_COUNT,
-# SD_ASM, SD_CORE, SD_QSORT. Last line: "N passed, N failed".
+# and `tiprof sim` prints the statistics; the workloads (no Xtpsd) run exactly as with it off. Environment: RUN, RUN_SAN, TIPROF, SD_COUNT,
+# SD_ASM, SD_CORE, SD_QSORT, WL_OUT, WORKLOAD_SMALL. Last line: "N passed, N failed".
 set -u
 pass=0
 fail=0
@@ -155,6 +155,19 @@ if ! env -i "$TIPROF" sim --config 4wide,sd_nope=1 "$SD_CORE" t > /dev/null 2>&1
 else
 	ko "tiprof sim accepted sd_nope=1"
 fi
+
+# Programs without Xtpsd: all mechanisms on change nothing (every counter, the cycle stack).
+for spec in $WORKLOAD_SMALL; do
+	w=${spec%%:*}; a=${spec##*:}
+	env -i "$RUN" --check --oracle "$WL_OUT/$w" "$a" 2>/dev/null | grep '=' | grep -v '^sd_' > "$TMP/wl0"
+	env -i "$RUN" --check --oracle --set sd_mode=1 --set sd_bp=3 --set sd_pfp=1 --set sd_poppf_lat=4 \
+		"$WL_OUT/$w" "$a" 2>/dev/null | grep '=' | grep -v '^sd_' > "$TMP/wl1"
+	if grep -q '^contract=ok' "$TMP/wl0" && cmp -s "$TMP/wl0" "$TMP/wl1"; then
+		ok "$w $a without Xtpsd: every counter and the cycle stack the same with all mechanisms on ($(field cycles "$TMP/wl0") cycles)"
+	else
+		ko "$w $a without Xtpsd: the run changed with selective dispatch on"
+	fi
+done
 
 # sampled simulation (functional warming between windows) and every accuracy policy over a
 # filtered run
