@@ -4,7 +4,7 @@
 # tree sim/fullsys/tiprof-fs.dts - as build/fullsys/tiprof-fs; its tests in tests/sim/fullsys.
 # Needs lib/isa/isa.mk and sim/iss/iss.mk first.
 ## fullsys: build the full-system machine (build/fullsys/tiprof-fs) and its device tree
-## test-fullsys: bare-metal M/S/U programs (traps, delegation, Sv39 faults and A/D, timer and software interrupts, atomics, misaligned) on the full-system machine, UART output = qemu-system-riscv64's; Debian's OpenSBI fw_jump prints its banner and reaches the payload
+## test-fullsys: bare-metal M/S/U programs (traps, delegation, Sv39 faults and A/D, timer and software interrupts, atomics, misaligned) on the full-system machine, UART output = qemu-system-riscv64's; Debian's OpenSBI fw_jump prints its banner and reaches the payload; with the system tier's cached kernel, OpenSBI + Linux boot to a user-space init that powers off
 
 FS_DIR   := sim/fullsys
 FS_OUT   := $(BUILD)/fullsys

@@ -7,7 +7,11 @@
 # 2. Debian's OpenSBI fw_jump boots on tiprof-fs with the committed device tree: its banner
 #    (platform name, ISA, domain, boot hart's MEDELEG/MIDELEG) is printed and it reaches the
 #    payload address 0x80200000 in S-mode.
-# Environment: FS (tiprof-fs), DTB, QEMU, OPENSBI, OUT (scratch directory).
+# 3. When the system tier's kernel is built (KIMAGE, cached by scripts/kernel/build.sh; this
+#    tier does not build it), OpenSBI + the kernel + an initramfs with init.c boot to user
+#    space, print the hart as the kernel sees it and power off: status 0.
+# Environment: FS (tiprof-fs), DTB, QEMU, OPENSBI, OUT (scratch directory), KIMAGE,
+# CROSS_COMPILE.
 set -euo pipefail
 FS=${FS:?} DTB=${DTB:?} QEMU=${QEMU:-qemu-system-riscv64} OUT=${OUT:?}
 OPENSBI=${OPENSBI:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin}
@@ -66,6 +70,34 @@ if [ -r "$OPENSBI" ]; then
 else
 	echo "fullsys: FAIL: $OPENSBI missing: sudo apt-get install -y opensbi"
 	fail=1
+fi
+# Linux to user space and power-off
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+KIMAGE=${KIMAGE:-$top/build/kernel/current/obj/arch/riscv/boot/Image}
+CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
+if [ -r "$KIMAGE" ] && [ -r "$(dirname "$KIMAGE")/../../../source/usr/gen_init_cpio.c" ]; then
+	ld=$OUT/linux
+	mkdir -p "$ld"
+	"${CROSS_COMPILE}gcc" -static -O2 -Wall -Wextra -Werror -o "$ld/init" "$(dirname "$0")/init.c"
+	gcc -O2 -o "$ld/gen_init_cpio" "$(dirname "$KIMAGE")/../../../source/usr/gen_init_cpio.c"
+	printf '%s\n' "dir /dev 0755 0 0" "nod /dev/console 0600 0 0 c 5 1" "dir /proc 0755 0 0" \
+		"file /init $ld/init 0755 0 0" >"$ld/initramfs.list"
+	"$ld/gen_init_cpio" "$ld/initramfs.list" >"$ld/initramfs.cpio"
+	n=$((n + 1))
+	if OUT=$ld UNTIL= LIMIT=1000000000 TIMEOUT=120 FS=$FS OPENSBI=$OPENSBI \
+		"$(dirname "$0")/boot-linux.sh" "$KIMAGE" "$ld/initramfs.cpio" >"$ld/boot.txt" 2>&1 &&
+	   grep -q '^TIPROF-FS-INIT cpuinfo isa.*: rv64imafdc' "$ld/console.txt" &&
+	   grep -q '^TIPROF-FS-INIT cpuinfo mmu.*: sv39' "$ld/console.txt" &&
+	   grep -q '^TIPROF-FS-INIT loop 499999500000, clock advanced yes' "$ld/console.txt" &&
+	   grep -q '^TIPROF-FS-INIT done' "$ld/console.txt"; then
+		echo "fullsys: linux: user space ran and powered off: $(grep -h 'tiprof-fs:' "$ld/boot.txt" | sed 's/^tiprof-fs: //')"
+	else
+		echo "fullsys: FAIL linux: see $ld/console.txt and $ld/boot.txt"
+		tail -n 12 "$ld/console.txt" "$ld/boot.txt"
+		fail=1
+	fi
+else
+	echo "fullsys: linux: no cached kernel at $KIMAGE (make test-system builds it): not booted"
 fi
 [ $fail -eq 0 ] && echo "fullsys: $n passed"
 exit $fail
