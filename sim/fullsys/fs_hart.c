@@ -356,7 +356,9 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 		if (m->priv == FS_PRV_S && (m->mstatus & MS_TVM))
 			return -1;
 		if ((v >> 60) == 0 || (v >> 60) == 8) {
-			m->satp = v & ~(0xffffull << 44);	/* ASIDLEN = 0 */
+			/* 16 ASID bits, as QEMU; the TLB keeps no ASID: every satp write flushes
+			 * it, which is always correct */
+			m->satp = (v >> 60) ? v : 0;
 			tlb_flush(m);
 		}
 		return 0;

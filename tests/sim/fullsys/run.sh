@@ -16,6 +16,8 @@ set -euo pipefail
 FS=${FS:?} DTB=${DTB:?} QEMU=${QEMU:-qemu-system-riscv64} OUT=${OUT:?}
 OPENSBI=${OPENSBI:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin}
 fail=0 n=0
+# QEMU's hart as close to tiprof-fs's as QEMU 7.2 allows (it has no option to drop Sv48/Sv57)
+QCPU=rv64,h=false,sstc=false,pmu-num=0
 mkdir -p "$OUT/run"
 command -v "$QEMU" >/dev/null || { echo "fullsys: $QEMU missing: sudo apt-get install -y qemu-system-misc" >&2; exit 1; }
 
@@ -60,12 +62,21 @@ if [ -r "$OPENSBI" ]; then
 		"Domain0 Next Mode         : S-mode"; do
 		grep -qF "$want" "$log" || missing="$missing [$want]"
 	done
+	# the same firmware and device tree on QEMU, its hart trimmed to ours (no H, no Sstc,
+	# no HPM counters): the same banner, byte for byte
+	set +e
+	timeout 5 "$QEMU" -machine virt -cpu "$QCPU" -smp 1 -m 128M -bios "$OPENSBI" -dtb "$DTB" \
+		-nographic -monitor none -serial stdio </dev/null 2>/dev/null | tr -d '\r' >"$log.qemu"
+	set -e
+	if ! tr -d '\r' <"$log" | diff -u "$log.qemu" - >"$log.diff"; then
+		missing="$missing [the banner differs from qemu-system-riscv64's, see $log.diff]"
+	fi
 	if [ $rc -ne 3 ] || ! grep -q "stop pc reached.*S mode" "$OUT/run/opensbi.err" || [ -n "$missing" ]; then
 		echo "fullsys: FAIL opensbi: status $rc (want 3: stopped at the payload), missing:$missing"
 		tail -n 5 "$log" "$OUT/run/opensbi.err" >&2
 		fail=1
 	else
-		echo "fullsys: opensbi: banner and payload reached: $(sed 's/^tiprof-fs: //' "$OUT/run/opensbi.err")"
+		echo "fullsys: opensbi: banner = qemu-system-riscv64's, payload reached: $(sed 's/^tiprof-fs: //' "$OUT/run/opensbi.err")"
 	fi
 else
 	echo "fullsys: FAIL: $OPENSBI missing: sudo apt-get install -y opensbi"
@@ -75,6 +86,22 @@ fi
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 KIMAGE=${KIMAGE:-$top/build/kernel/current/obj/arch/riscv/boot/Image}
 CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
+# The same boot on QEMU (same firmware, kernel, initramfs and device tree; QEMU puts the
+# initrd elsewhere): the consoles must be equal but for the memory line (the reservations
+# differ by the initrd's place), the initrd's release (asynchronous: its line moves) and
+# the mmu line (QEMU 7.2 always has Sv57, the kernel takes the largest mode).
+linux_vs_qemu() {
+	local f='^(Memory: |Freeing initrd memory|TIPROF-FS-INIT cpuinfo mmu)'
+	set +e
+	timeout 60 "$QEMU" -machine virt -cpu "$QCPU" -smp 1 -m 128M -bios "$OPENSBI" \
+		-kernel "$KIMAGE" -initrd "$ld/initramfs.cpio" -dtb "$ld/linux.dtb" -nographic \
+		-monitor none -serial stdio -no-reboot </dev/null 2>/dev/null | tr -d '\r' >"$ld/console.qemu"
+	set -e
+	tr -d '\r' <"$ld/console.txt" | grep -Ev "$f" >"$ld/console.fs.cmp"
+	grep -Ev "$f" "$ld/console.qemu" >"$ld/console.qemu.cmp"
+	diff -u "$ld/console.qemu.cmp" "$ld/console.fs.cmp" >"$ld/console.diff" ||
+		{ echo "fullsys: linux: console differs from qemu-system-riscv64's:"; head -30 "$ld/console.diff"; return 1; }
+}
 if [ -r "$KIMAGE" ] && [ -r "$(dirname "$KIMAGE")/../../../source/usr/gen_init_cpio.c" ]; then
 	ld=$OUT/linux
 	mkdir -p "$ld"
@@ -89,8 +116,8 @@ if [ -r "$KIMAGE" ] && [ -r "$(dirname "$KIMAGE")/../../../source/usr/gen_init_c
 	   grep -q '^TIPROF-FS-INIT cpuinfo isa.*: rv64imafdc' "$ld/console.txt" &&
 	   grep -q '^TIPROF-FS-INIT cpuinfo mmu.*: sv39' "$ld/console.txt" &&
 	   grep -q '^TIPROF-FS-INIT loop 499999500000, clock advanced yes' "$ld/console.txt" &&
-	   grep -q '^TIPROF-FS-INIT done' "$ld/console.txt"; then
-		echo "fullsys: linux: user space ran and powered off: $(grep -h 'tiprof-fs:' "$ld/boot.txt" | sed 's/^tiprof-fs: //')"
+	   grep -q '^TIPROF-FS-INIT done' "$ld/console.txt" && linux_vs_qemu; then
+		echo "fullsys: linux: user space ran and powered off, console = qemu-system-riscv64's: $(grep -h 'tiprof-fs:' "$ld/boot.txt" | sed 's/^tiprof-fs: //')"
 	else
 		echo "fullsys: FAIL linux: see $ld/console.txt and $ld/boot.txt"
 		tail -n 12 "$ld/console.txt" "$ld/boot.txt"
