@@ -88,11 +88,21 @@ def main():
         if fails <= 20:
             print('FAIL ' + msg)
 
+    ours = True  # the stacks follow a session of the program (not of setarch, before its exec)
     for line in open(dump):
+        if line.startswith('session '):
+            ours = line.rstrip('\n').split(' exe=', 1)[-1].split('/')[-1] == exe.split('/')[-1]
         if not line.startswith('stack '):
             continue
         nstacks += 1
         pairs = [tuple(int(x, 16) for x in m.split('->')) for m in re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+', line)]
+        if not ours:
+            # a stack of the launcher (`setarch -R`, traced until it execs the program): its
+            # mappings are not the exact run's; a sample rarely lands there (seen once: libc's
+            # execvp into the tracer's exec wrapper, counted as a failure before)
+            npairs += len(pairs)
+            nunchecked += 1
+            continue
         npairs += len(pairs)
         maxnr = max(maxnr, len(pairs))
         for fr, to in pairs:
