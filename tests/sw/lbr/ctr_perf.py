@@ -17,9 +17,11 @@ mismatch.
 """
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
+import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -88,6 +90,17 @@ def main():
     if not lines:
         sys.exit('no TIPROF-LBR lines for %s in %s' % (prog, console))
     os.makedirs(work, exist_ok=True)
+    # a private copy: in a shared build tree another make may relink tiprof meanwhile (seen
+    # once: "Permission denied" executing it mid-write)
+    own = os.path.join(work, 'tiprof')
+    for attempt in range(5):
+        try:
+            shutil.copy2(tiprof, own)
+            subprocess.run([own, 'version'], capture_output=True, check=True)
+            break
+        except (OSError, subprocess.CalledProcessError):
+            time.sleep(2)
+    tiprof = own
     lbr, pd = os.path.join(work, prog + '.ctr.lbr'), os.path.join(work, prog + '.ctr.perf')
     open(lbr, 'wb').write(undump(lines))
     redump = subprocess.run([tiprof, 'lbr', 'dump', lbr], capture_output=True, text=True).stdout
