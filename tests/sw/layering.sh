@@ -12,7 +12,8 @@
 #  4. `make help` lists every target a fragment declares .PHONY and every `make TARGET` that
 #     README.md and docs/ name;
 #  5. every source file names its licence (an SPDX line in its first lines), and nothing
-#     generated but the register map's outputs is tracked (docs/layout.md).
+#     generated but the register map's outputs is tracked (docs/layout.md);
+#  6. no make variable is assigned in two fragments.
 # Usage: BUILD=build MAKE=make layering.sh
 set -u
 BUILD=${BUILD:-build}
@@ -102,6 +103,22 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	git ls-files | grep -E '(^|/)__pycache__/|\.(o|a|so|pyc|d|vcd|vvp)$' >"$D/generated"
 	[ -s "$D/generated" ] && bad "generated files tracked: $(tr '\n' ' ' <"$D/generated")" ||
 		ok "no build output or __pycache__ tracked"
+fi
+
+# 6. one owner per make variable: every fragment is read into one make, so a variable two
+#    fragments assign (with =, := or ?=; += appends are how fragments share a list) makes the
+#    later one win in the earlier one's recipes (PM_DIR and SD_OUT did: the ProfileMe RTL builds
+#    looked for their includes in sw/pm, test-seldisp-isa for its programs in the RTL's logs)
+git ls-files 'Makefile' '*.mk' | xargs awk '
+	match($0, /^[A-Za-z_][A-Za-z0-9_.\/-]*[ \t]*(:=|\?=|=)/) && $0 !~ /^[^=]*==/ {
+		name = $0; sub(/[ \t]*(:=|\?=|=).*/, "", name)
+		if (name in where && where[name] != FILENAME) print name ": " where[name] " and " FILENAME
+		else where[name] = FILENAME
+	}' > "$D/vars"
+if [ -s "$D/vars" ]; then
+	bad "make variables assigned in two fragments:"; sed 's/^/        /' "$D/vars"
+else
+	ok "every make variable is assigned in one fragment ($(git ls-files 'Makefile' '*.mk' | wc -l) files)"
 fi
 
 echo "test-layering: $pass passed, $fail failed"
