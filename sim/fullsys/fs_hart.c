@@ -96,6 +96,12 @@ static uint64_t mstatus_rd(const struct fs *m)
 	return v;
 }
 
+/* After any write of mstatus: tell the ISS whether FP is off. */
+static void mstatus_written(struct fs *m)
+{
+	iss_set_fp_off(m->iss, !(m->mstatus & MS_FS));
+}
+
 static void tlb_flush(struct fs *m)
 {
 	memset(m->tlb, 0, sizeof(m->tlb));
@@ -337,6 +343,7 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 	switch (csr) {
 	case CSR_SSTATUS:
 		m->mstatus = (m->mstatus & ~SSTATUS_W) | (v & SSTATUS_W);
+		mstatus_written(m);
 		return 0;
 	case CSR_SIE:
 		m->mie = (m->mie & ~m->mideleg) | (v & m->mideleg & MIE_W);
@@ -366,6 +373,7 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 		m->mstatus = (m->mstatus & ~MSTATUS_W) | (v & MSTATUS_W);
 		if (((m->mstatus & MS_MPP) >> 11) == 2)
 			m->mstatus &= ~MS_MPP;	/* MPP is WARL: no H mode */
+		mstatus_written(m);
 		return 0;
 	case CSR_MISA: return 0;
 	case CSR_MEDELEG: m->medeleg = v & MEDELEG_W; return 0;
@@ -473,6 +481,7 @@ int fs_init(struct fs *m, uint64_t ram_size, FILE *out)
 	m->priv = FS_PRV_M;
 	m->mtimecmp = UINT64_MAX;
 	m->uart_out = out;
+	mstatus_written(m);	/* FS = Off at reset */
 	fs_timer_update(m);
 	return 0;
 }

@@ -153,6 +153,8 @@ struct iss_sys_ops {
  * and ctx stay the caller's. NULL on out of memory. */
 struct iss *iss_create_sys(const struct iss_sys_ops *ops, void *ctx);
 void iss_set_pc(struct iss *s, uint64_t pc);
+/* mstatus.FS = Off: F/D instructions and the FP CSRs raise illegal instruction. */
+void iss_set_fp_off(struct iss *s, int off);
 /* Forget the LR reservation (a trap, or another agent's store). */
 void iss_clear_reservation(struct iss *s);
 /* Map zeroed RAM at [pa, pa+len) (full-system mode: physical memory). 0 or -1. */

@@ -105,6 +105,7 @@ struct iss *iss_create_sys(const struct iss_sys_ops *ops, void *ctx)
 
 void iss_set_pc(struct iss *s, uint64_t pc) { s->pc = pc; }
 void iss_clear_reservation(struct iss *s) { s->res_valid = 0; }
+void iss_set_fp_off(struct iss *s, int off) { s->fp_off = off; }
 
 int iss_map_ram(struct iss *s, uint64_t pa, uint64_t len)
 {
@@ -825,7 +826,13 @@ static int sys_step(struct iss *s, struct iss_retired *info)
 	int r;
 
 	s->exc_cause = 0;
-	r = sys_fetch(s, s->pc, &i) ? ISS_ERROR : exec(s, i, info);
+	if (sys_fetch(s, s->pc, &i))
+		r = ISS_ERROR;
+	else if (s->fp_off && ((i->flags & RV_F_FP) ||
+				((i->flags & RV_F_CSR) && i->csr >= CSR_FFLAGS && i->csr <= CSR_FCSR)))
+		r = ISS_ERROR;	/* FS = Off: illegal instruction */
+	else
+		r = exec(s, i, info);
 	if (r != ISS_ERROR)
 		return r;
 	cause = s->exc_cause ? s->exc_cause : 2;

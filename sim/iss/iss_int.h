@@ -93,6 +93,7 @@ struct iss {
 	const struct iss_sys_ops *sys;
 	void *sys_ctx;
 	uint64_t exc_cause, exc_tval;
+	int fp_off;              /* mstatus.FS = Off (iss_set_fp_off) */
 
 	/* last error */
 	char err[1024];

@@ -3,7 +3,8 @@
  * M-mode, vectored mtvec; a supervisor timer interrupt injected by M through mip.STIP and
  * delegated with mideleg (taken in S, stvec direct); a supervisor software interrupt from S
  * itself (sip.SSIP); interrupts held pending while disabled (mstatus.MIE = 0) are taken
- * when enabled. Each handler prints its cause. */
+ * when enabled, MSI before MTI when both are; sie as mie masked by mideleg. Each handler
+ * prints its cause. */
 #include "bm.h"
 
 #define MTIMECMP (CLINT_BASE + 0x4000)
@@ -45,6 +46,16 @@ _start:
 	bnez t1, 1b
 	PUTS after_msi
 
+	/* both pending while MIE = 0, then enabled: MSI is taken before MTI */
+	csrci mstatus, 8
+	li s0, MTIMECMP
+	sd zero, 0(s0)
+	li s0, CLINT_BASE
+	li t1, 1
+	sw t1, 0(s0)
+	csrsi mstatus, 8
+	PUTS after_both
+
 	/* S timer injected by M, delegated: taken in S */
 	csrci mstatus, 8
 	li t0, (1 << 5) | (1 << 1)
@@ -62,6 +73,8 @@ _start:
 
 s_entry:
 	PUTS in_s
+	csrr t1, sie			/* mie & mideleg: STIE, SSIE */
+	SHOW sie, t1
 	csrsi sstatus, 2		/* SIE */
 	PUTS after_sti
 	csrsi sip, 2			/* SSIP from S */
@@ -128,6 +141,7 @@ shandler:
 	.section .rodata
 after_mti:	.asciz "after MTI\n"
 after_msi:	.asciz "after MSI\n"
+after_both:	.asciz "after MSI and MTI\n"
 in_s:		.asciz "in S\n"
 after_sti:	.asciz "after STI\n"
 after_ssi:	.asciz "after SSI\n"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Traps into M-mode: illegal instruction, ecall, ebreak, load/store access faults,
- * misaligned atomics, an unimplemented CSR; the handler prints mcause, mtval and where it
+ * misaligned atomics, an unimplemented CSR, FP with mstatus.FS = Off; the handler prints mcause, mtval and where it
  * trapped (mepc relative to _start), then skips the instruction. Also mscratch, misa's
  * extensions, mstatus's MPP/MPIE after a trap and mret. */
 #include "bm.h"
@@ -28,6 +28,20 @@ _start:
 	csrr a2, 0x7c0		/* a custom M CSR that does not exist */
 	csrw mhartid, a2	/* read-only CSR */
 	csrw cycle, a2		/* read-only counter */
+	/* FP with mstatus.FS = Off (as at reset): illegal, FP CSRs too; then on: Dirty */
+	li t0, 3 << 13
+	csrc mstatus, t0
+	fmv.d.x f1, a1		/* illegal */
+	frcsr a2		/* illegal */
+	li t0, 1 << 13
+	csrs mstatus, t0	/* Initial */
+	fmv.d.x f1, a1
+	csrr t1, mstatus
+	srli t1, t1, 13
+	andi t1, t1, 3
+	SHOW fs_after_fp, t1
+	li t0, 3 << 13
+	csrc mstatus, t0
 
 	li t0, 0x1234
 	csrw mscratch, t0

@@ -4,7 +4,7 @@
  * executable) and 0x40003000 (execute-only). Page faults are delegated to S; the handler
  * prints scause and stval. Checked: SUM, hardware A and D updates (the PTEs printed),
  * store to a read-only page, sfence.vma after making it writable, instruction page fault,
- * a non-canonical address, MXR, satp read-back. */
+ * a remapped page after sfence.vma, a non-canonical address, MXR, satp read-back. */
 #include "bm.h"
 
 #define PTE_V 0x01
@@ -97,6 +97,20 @@ s_entry:
 	ld t1, 0(s2)
 	andi t1, t1, 0xff
 	SHOW pte_after_store, t1	/* D set */
+	/* 0x40010000 (a TLB slot no code, stack, device or table page shares) maps upage,
+	 * is loaded (into the TLB), remapped to upage2: after sfence.vma the new bytes */
+	la t2, upage
+	MKPTE t2, PTE_V | PTE_R | PTE_U | PTE_A
+	sd t0, 16 * 8(s2)
+	sfence.vma
+	li s5, VA_U + 0x10000
+	ld t3, 0(s5)
+	la t2, upage2
+	MKPTE t2, PTE_V | PTE_R | PTE_U | PTE_A
+	sd t0, 16 * 8(s2)
+	sfence.vma
+	ld t1, 0(s5)
+	SHOW remapped, t1
 
 	li t0, VA_U + 0x2000
 	jalr s4, 0(t0)			/* not executable: fault 12, the handler returns to s4 */
@@ -150,6 +164,8 @@ done:	.asciz "done\n"
 	.data
 	.balign 4096
 upage:	.dword 0x0123456789abcdef, 0
+	.balign 4096
+upage2:	.dword 0xfeedfacecafebeef, 0
 	.balign 4096
 	.section .pt, "aw"
 	.balign 4096

@@ -88,10 +88,10 @@ KIMAGE=${KIMAGE:-$top/build/kernel/current/obj/arch/riscv/boot/Image}
 CROSS_COMPILE=${CROSS_COMPILE:-riscv64-linux-gnu-}
 # The same boot on QEMU (same firmware, kernel, initramfs and device tree; QEMU puts the
 # initrd elsewhere): the consoles must be equal but for the memory line (the reservations
-# differ by the initrd's place), the initrd's release (asynchronous: its line moves) and
-# the mmu line (QEMU 7.2 always has Sv57, the kernel takes the largest mode).
+# differ by the initrd's place), the initrd's unpacking and release (asynchronous: their
+# lines move against the initcalls') and the mmu line (QEMU 7.2 always has Sv57, the kernel takes the largest mode).
 linux_vs_qemu() {
-	local f='^(Memory: |Freeing initrd memory|TIPROF-FS-INIT cpuinfo mmu)'
+	local f='^(Memory: |Unpacking initramfs|Freeing initrd memory|TIPROF-FS-INIT cpuinfo mmu)'
 	set +e
 	timeout 60 "$QEMU" -machine virt -cpu "$QCPU" -smp 1 -m 128M -bios "$OPENSBI" \
 		-kernel "$KIMAGE" -initrd "$ld/initramfs.cpio" -dtb "$ld/linux.dtb" -nographic \
