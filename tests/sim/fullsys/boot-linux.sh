@@ -7,7 +7,9 @@
 # /chosen naming the initrd (tiprof-fs loads it at RAM + 64 MiB) and the system tier's
 # kernel command line. Prints tiprof-fs's figures (instructions, seconds, MIPS).
 #   tests/sim/fullsys/boot-linux.sh IMAGE INITRD
-# Environment: FS, DTS (sim/fullsys/tiprof-fs.dts), OPENSBI, OUT, UNTIL, LIMIT, TIMEOUT.
+# Environment: FS, DTS (sim/fullsys/tiprof-fs.dts), OPENSBI, OUT, UNTIL, LIMIT, TIMEOUT,
+# TIPROF_NODE=1 (add the system tier's "tiprof,tip-v1" node - no unit behind it yet - so the
+# driver's fake-unit checks can run).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
@@ -21,6 +23,20 @@ start=0x84000000
 end=$(printf '0x%x' $((start + $(stat -c %s "$initrd"))))
 sed -e "s|bootargs = \"[^\"]*\";|bootargs = \"console=ttyS0 earlycon=sbi panic=-1 oops=panic\";\n\t\tlinux,initrd-start = <0x0 $start>;\n\t\tlinux,initrd-end = <0x0 $end>;|" \
 	"$DTS" >"$OUT/linux.dts"
+if [ "${TIPROF_NODE:-0}" = 1 ]; then
+	sed -i '$d' "$OUT/linux.dts"
+	cat >>"$OUT/linux.dts" <<EOF2
+
+	tiprof {
+		compatible = "tiprof,tip-v1";
+		tiprof,local-interrupt = <16>;
+		tiprof,commit-width = <2>;
+		tiprof,xlen = <64>;
+		tiprof,fifo-depth = <16>;
+	};
+};
+EOF2
+fi
 dtc -q -I dts -O dtb -o "$OUT/linux.dtb" "$OUT/linux.dts"
 set +e
 timeout "$TIMEOUT" "$FS" --stats --bios "$OPENSBI" --kernel "$image" --initrd "$initrd" \
