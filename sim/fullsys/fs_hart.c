@@ -105,6 +105,7 @@ static void mstatus_written(struct fs *m)
 static void tlb_flush(struct fs *m)
 {
 	memset(m->tlb, 0, sizeof(m->tlb));
+	iss_sys_flush(m->iss);
 }
 
 /* ---- traps --------------------------------------------------------------------------- */
@@ -121,6 +122,7 @@ static uint64_t trap_enter(struct fs *m, uint64_t cause, uint64_t tval, uint64_t
 	else
 		m->traps++;
 	iss_clear_reservation(m->iss);
+	iss_sys_flush(m->iss);	/* the mode changes: the fetch translation with it */
 	if (m->priv <= FS_PRV_S && ((deleg >> code) & 1)) {
 		m->scause = cause;
 		m->sepc = pc;
@@ -425,6 +427,7 @@ static int hook_sys(void *ctx, const struct rv_insn *i, uint64_t pc, uint64_t *n
 		if (pp != FS_PRV_M)
 			m->mstatus &= ~MS_MPRV;
 		m->priv = pp;
+		iss_sys_flush(m->iss);
 		*next = m->mepc;
 		return 0;
 	case RV_OP_SRET:
@@ -434,6 +437,7 @@ static int hook_sys(void *ctx, const struct rv_insn *i, uint64_t pc, uint64_t *n
 		m->mstatus = (m->mstatus & ~(MS_SIE | MS_SPP | MS_MPRV)) |
 			     ((m->mstatus & MS_SPIE) ? MS_SIE : 0) | MS_SPIE;
 		m->priv = pp;
+		iss_sys_flush(m->iss);
 		*next = m->sepc;
 		return 0;
 	case RV_OP_WFI:

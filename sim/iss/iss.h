@@ -153,6 +153,9 @@ struct iss_sys_ops {
  * and ctx stay the caller's. NULL on out of memory. */
 struct iss *iss_create_sys(const struct iss_sys_ops *ops, void *ctx);
 void iss_set_pc(struct iss *s, uint64_t pc);
+/* The hart's instruction translation may have changed (satp write, sfence.vma, a change of
+ * privilege): forget the last fetch page's translation. */
+void iss_sys_flush(struct iss *s);
 /* mstatus.FS = Off: F/D instructions and the FP CSRs raise illegal instruction. */
 void iss_set_fp_off(struct iss *s, int off);
 /* Forget the LR reservation (a trap, or another agent's store). */

@@ -100,12 +100,14 @@ struct iss *iss_create_sys(const struct iss_sys_ops *ops, void *ctx)
 	s->host_rm = -1;
 	s->sys = ops;
 	s->sys_ctx = ctx;
+	s->fvpn = UINT64_MAX;
 	return s;
 }
 
 void iss_set_pc(struct iss *s, uint64_t pc) { s->pc = pc; }
 void iss_clear_reservation(struct iss *s) { s->res_valid = 0; }
 void iss_set_fp_off(struct iss *s, int off) { s->fp_off = off; }
+void iss_sys_flush(struct iss *s) { s->fvpn = UINT64_MAX; }
 
 int iss_map_ram(struct iss *s, uint64_t pa, uint64_t len)
 {
@@ -401,8 +403,14 @@ static int sys_fetch(struct iss *s, uint64_t pc, const struct rv_insn **out)
 	uint32_t raw;
 	int cause;
 
-	if ((cause = s->sys->xlate(s->sys_ctx, pc, ISS_ACC_X, &pa)))
-		return sys_exc(s, (uint64_t)cause, pc);
+	if (pc >> ISS_PAGE_SHIFT == s->fvpn) {
+		pa = s->fppn << ISS_PAGE_SHIFT | off;
+	} else {
+		if ((cause = s->sys->xlate(s->sys_ctx, pc, ISS_ACC_X, &pa)))
+			return sys_exc(s, (uint64_t)cause, pc);
+		s->fvpn = pc >> ISS_PAGE_SHIFT;
+		s->fppn = pa >> ISS_PAGE_SHIFT;
+	}
 	ct = &s->ctlb[(pa >> ISS_PAGE_SHIFT) & (ISS_CTLB_SIZE - 1)];
 	if (ct->vpn == pa >> ISS_PAGE_SHIFT && ct->gen == s->mem.code_gen &&
 	    ct->code->fast[off >> 1].h) {

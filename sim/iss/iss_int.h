@@ -94,6 +94,8 @@ struct iss {
 	void *sys_ctx;
 	uint64_t exc_cause, exc_tval;
 	int fp_off;              /* mstatus.FS = Off (iss_set_fp_off) */
+	uint64_t fvpn, fppn;     /* the last fetch page's translation (fvpn = UINT64_MAX:
+	                            none; dropped by iss_sys_flush) */
 
 	/* last error */
 	char err[1024];
