@@ -171,6 +171,7 @@ enum tiprof_pmu_field_id {
 	TIPROF_PMU_F_EVFILT,
 	TIPROF_PMU_F_LATFILT,
 	TIPROF_PMU_F_TIMEOUT,
+	TIPROF_PMU_F_INSTS,
 	TIPROF_PMU_NR_FIELDS,
 };
 
@@ -188,6 +189,9 @@ struct tiprof_pmu_field {
  *   rand_bits  k of the random modes (0 for periodic)
  *   watermark  interrupt at this FIFO fill level (0: half the FIFO)
  *   seed       LFSR seed (0: leave the LFSR running)
+ *   insts      TIP only: the instruction trigger (TIP_CTRL.TRIGGER): the period
+ *              counts committed instructions (>= W) and each sample is the
+ *              instruction that reached it (docs/tip-unit.md)
  * ProfileMe (with profileme=1; the others then apply to PM_* registers):
  *   profileme  sample with the ProfileMe subsystem instead of TIP
  *   pair       paired sampling (PM_CTRL.PAIR)
@@ -209,6 +213,7 @@ static const struct tiprof_pmu_field tiprof_pmu_fields[TIPROF_PMU_NR_FIELDS] = {
 	[TIPROF_PMU_F_EVFILT]		= { "evfilt",		1, 32, 63 },
 	[TIPROF_PMU_F_LATFILT]		= { "latfilt",		2,  0, 19 },
 	[TIPROF_PMU_F_TIMEOUT]		= { "timeout",		2, 32, 47 },
+	[TIPROF_PMU_F_INSTS]		= { "insts",		0,  2,  2 },
 };
 
 /* Fields that only a ProfileMe event may set. */
@@ -397,6 +402,7 @@ static void tiprof_pmu_event_config(const struct tiprof_pmu *tp,
 	if (!cfg->watermark)
 		cfg->watermark = (u16)max(tp->depth / 2, 1U);
 	cfg->lfsr_seed = (u32)tiprof_pmu_get(attr, TIPROF_PMU_F_SEED);
+	cfg->insts = (u8)tiprof_pmu_get(attr, TIPROF_PMU_F_INSTS);
 }
 
 static bool tiprof_pmu_is_pm(const struct perf_event *event)
@@ -463,7 +469,10 @@ static int tiprof_pmu_check_config(struct tiprof_pmu *tp,
 	dry.ctx = NULL;
 	dry.state = TIPROF_HW_PROBED;
 	ret = tiprof_hw_configure(&dry, cfg);
-	return ret == -ECANCELED ? 0 : -EINVAL;
+	if (ret == -ECANCELED)
+		return 0;
+	/* a unit without the instruction trigger (register map < 1.2) */
+	return ret == -EOPNOTSUPP ? ret : -EINVAL;
 }
 
 /* The same for a ProfileMe configuration. */
@@ -667,6 +676,7 @@ static int tiprof_pmu_event_init(struct perf_event *event)
 	struct perf_event_attr *attr = &event->attr;
 	struct tiprof_hw_config cfg;
 	unsigned int i;
+	int ret;
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
@@ -683,6 +693,8 @@ static int tiprof_pmu_event_init(struct perf_event *event)
 
 		if (!tp->pm_f)
 			return -EOPNOTSUPP;	/* the unit has no ProfileMe */
+		if (tiprof_pmu_get(attr, TIPROF_PMU_F_INSTS))
+			return -EINVAL;		/* TIP's trigger */
 		tiprof_pmu_pm_event_config(tp, event, &pcfg);
 		if (!pcfg.priv_mask || tiprof_pmu_pm_check_config(tp, &pcfg))
 			return -EINVAL;
@@ -691,8 +703,11 @@ static int tiprof_pmu_event_init(struct perf_event *event)
 			if (tiprof_pmu_get(attr, tiprof_pmu_pm_only[i]))
 				return -EINVAL;
 		tiprof_pmu_event_config(tp, event, &cfg);
-		if (!cfg.priv_mask || tiprof_pmu_check_config(tp, &cfg))
+		if (!cfg.priv_mask)
 			return -EINVAL;
+		ret = tiprof_pmu_check_config(tp, &cfg);
+		if (ret)
+			return ret;
 	}
 	/* M-mode (firmware) samples; perf core checked exclude_kernel */
 	if (!attr->exclude_hv && !perfmon_capable())

@@ -13,7 +13,8 @@ TIP_TB_SV    := $(TIP_DIR)/tiprof_tb.sv
 TIP_SVH      := rtl/tiprof_pm_tieoff.svh
 TIP_TB_SRCS  := $(COSIM_DIR)/harness.c $(TIP_DIR)/harness_bench.c $(TIP_DIR)/benches.c $(TIP_DIR)/bench_random.c \
                 $(TIP_DIR)/bench_directed.c $(TIP_DIR)/bench_checks.c \
-                $(TIP_DIR)/bench_replay.c $(TIP_DIR)/bench_violation.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c
+                $(TIP_DIR)/bench_replay.c $(TIP_DIR)/bench_violation.c sim/trace/rob_trace.c $(TIP_DIR)/bench_core.c \
+                $(TIP_DIR)/bench_insn.c
 TIP_TB_HDRS  := $(TIP_DIR)/bench_sva.h $(COSIM_DIR)/tb.h $(COSIM_DIR)/harness.h $(COSIM_DIR)/tb_wire.h $(TIPMODEL_HDRS) \
                 lib/vcd/vcd.h sim/trace/rob_trace.h
 TIP_CFLAGS    = $(ALL_CFLAGS) $(TIPMODEL_CFLAGS) $(VCD_CFLAGS) -I$(TIP_DIR) -I$(COSIM_DIR) -Isim/trace $(CORE_INC)
@@ -174,7 +175,7 @@ test-tip-assert: $(BUILD)/vtip/2-64-16/Vtiprof_tb $(BUILD)/vtip/4-64-8/Vtiprof_t
 	@$(TIP_DIR)/assert.sh $(BUILD)/vtip $(TIP_OUT)
 
 # ------------------------------------------------------------------ mutation check
-## test-tip-mutants: the 19 planted RTL bugs that apply to W=2 XLEN=64 FIFO 16, each must be caught (by a bench or an assertion)
+## test-tip-mutants: the 24 planted RTL bugs that apply to W=2 XLEN=64 FIFO 16, each must be caught (by a bench or an assertion)
 .PHONY: test-tip-mutants
 TEST_TARGETS += test-tip-mutants
 test-tip-mutants: $(BUILD)/vtip/2-64-16/Vtiprof_tb

@@ -2,14 +2,20 @@
 // Interval block, one instance per subsystem: a free-running LFSR and the interval logic that
 // decides at which position of each interval a sample is taken (periodic, TIP's random point
 // per interval, or Chen's random period). Each cycle brings n_i interval positions (units):
-// TIP counts one per cycle (Units = 1); ProfileMe counts up to F fetch units per cycle.
-// docs/tip-unit.md "The sampler", docs/profileme.md "Selection: the fetch counter".
+// TIP counts one cycle per cycle or, with its instruction trigger, up to W committed
+// instructions (Units = W); ProfileMe counts up to F fetch units per cycle.
+// docs/tip-unit.md "The sampler" and "The instruction trigger", docs/profileme.md "Selection:
+// the fetch counter".
 module tiprof_interval
 #(
   parameter int          Units       = 1,            // [1,8] most units in one cycle (MinLen)
   parameter logic [31:0] LfsrReset   = tiprof_reg_pkg::LFSR_RESET,
   parameter logic [31:0] TargetReset = tiprof_reg_pkg::TIP_PERIOD_RESET - 32'd1,
   parameter logic [4:0]  RandBitsReset = tiprof_reg_pkg::TIP_CTRL_RESET[12:8], // Units > 1: CTRL.RAND_BITS after reset
+  // Units > 1: 1 = selection B compares the point drawn for the next interval (the draw, no
+  // second product) and is not made in a restart cycle (TIP's instruction trigger); 0 = it
+  // uses the configuration in effect, also in a restart cycle (ProfileMe)
+  parameter bit          NextDrawB   = 1'b0,
   localparam int         NW          = $clog2(Units + 1),
   localparam int         UnitW       = (Units > 1) ? $clog2(Units) : 1
 ) (
@@ -28,6 +34,8 @@ module tiprof_interval
   input  logic        lfsr_we_i,        // legal write to LFSR
   input  logic [31:0] lfsr_wdata_i,
   input  logic [NW-1:0] n_i,            // units this cycle (0..Units), counted from pos
+  input  logic        clamp_one_i,      // RANDOM_PERIOD draw: clamp L to 1, not Units (TIP's cycle
+                                        //   trigger: one unit per cycle), next cycle's configuration
 
   output logic        sel_a_o,          // a unit of this cycle is the current interval's point
   output logic [UnitW-1:0] sel_a_unit_o, // ... the unit's index among this cycle's units
@@ -58,8 +66,8 @@ module tiprof_interval
     unique case (mode_next_i)
       tiprof_reg_pkg::MODE_RANDOM_INTERVAL[1:0]: draw = point;
       tiprof_reg_pkg::MODE_RANDOM_PERIOD[1:0]: begin
-        if (len[34] || len < 35'(Units)) begin
-          draw = 32'(Units) - 32'd1;          // L clamped to Units (1 for TIP)
+        if (len[34] || len < (clamp_one_i ? 35'd1 : 35'(Units))) begin
+          draw = clamp_one_i ? 32'd0 : 32'(Units) - 32'd1;  // L clamped to Units (or 1)
         end else if (len > 35'h1_0000_0000) begin
           draw = 32'hFFFF_FFFF;               // L clamped to 2^32
         end else begin
@@ -77,7 +85,7 @@ module tiprof_interval
   if (Units == 1) begin : g_one_unit
     // one unit per cycle at most: the point is pos itself, the interval ends at its last unit
     logic unused_plen;
-    assign unused_plen  = ^{plen, pend, e};
+    assign unused_plen  = ^{plen, pend, e, NextDrawB};
     assign plen         = '0;
     assign pend         = '0;
     assign e            = '0;
@@ -106,18 +114,30 @@ module tiprof_interval
     // Only RANDOM_INTERVAL can draw a point below e (the other modes draw >= Units - 1 >= e),
     // so the draw in effect is floor(r * PERIOD / 2^k) with the current PERIOD and k; RAND_BITS in
     // effect is kept here (it is the register's value: every write of it passes rand_bits_next_i).
-    logic [4:0]  rand_bits_q;
-    logic [31:0] rnd_now;
-    logic [63:0] product_now;
+    // With NextDrawB the draw itself is that point in every cycle without a restart (the next
+    // configuration is the one in effect then), and a restart cycle makes no selection B.
     logic [31:0] point_now;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) rand_bits_q <= RandBitsReset;
-      else         rand_bits_q <= rand_bits_next_i;
+    logic        b_ok;
+    if (NextDrawB) begin : g_b_draw
+      logic unused_rb;
+      assign unused_rb = ^RandBitsReset;
+      assign point_now = draw;
+      assign b_ok      = !restart_i;
+    end else begin : g_b_now
+      logic [4:0]  rand_bits_q;
+      logic [31:0] rnd_now;
+      logic [63:0] product_now;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) rand_bits_q <= RandBitsReset;
+        else         rand_bits_q <= rand_bits_next_i;
+      end
+      assign rnd_now     = lfsr_q & ((32'd1 << rand_bits_q) - 32'd1);
+      assign product_now = {32'd0, rnd_now} * {32'd0, period_i};
+      assign point_now   = 32'(product_now >> rand_bits_q);
+      assign b_ok        = 1'b1;
     end
-    assign rnd_now      = lfsr_q & ((32'd1 << rand_bits_q) - 32'd1);
-    assign product_now  = {32'd0, rnd_now} * {32'd0, period_i};
-    assign point_now    = 32'(product_now >> rand_bits_q);
-    assign sel_b_o      = en_i && at_end && (mode_i == tiprof_reg_pkg::MODE_RANDOM_INTERVAL[1:0]) &&
+    assign sel_b_o      = en_i && at_end && b_ok &&
+                          (mode_i == tiprof_reg_pkg::MODE_RANDOM_INTERVAL[1:0]) &&
                           ({1'b0, point_now} < e);
     assign sel_b_unit_o = UnitW'(plen - {1'b0, pos_q} + {1'b0, point_now});
     assign adv_pos      = at_end ? e[31:0] : pend[31:0];

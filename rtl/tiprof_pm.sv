@@ -122,6 +122,7 @@ module tiprof_pm
     .lfsr_we_i        (lfsr_we),
     .lfsr_wdata_i     (lfsr_wdata),
     .n_i              (n),
+    .clamp_one_i      (1'b0),
     .sel_a_o          (sel_a),
     .sel_a_unit_o     (sel_a_unit),
     .sel_b_o          (sel_b),

@@ -5,7 +5,7 @@ package tiprof_reg_pkg;
 
   localparam logic [15:0] TIP_ID_MAGIC = 16'h7119;
   localparam logic [7:0] TIP_ID_MAJOR = 8'd1;
-  localparam logic [7:0] TIP_ID_MINOR = 8'd1;
+  localparam logic [7:0] TIP_ID_MINOR = 8'd2;
 
   // a sample in the last cycle of every PERIOD-cycle interval
   localparam logic [31:0] MODE_PERIODIC = 32'h00000000;
@@ -105,6 +105,8 @@ package tiprof_reg_pkg;
   localparam int TIP_CTRL_PRIV_W = 4;
   localparam int TIP_CTRL_RAND_BITS_LSB = 8;
   localparam int TIP_CTRL_RAND_BITS_W = 5;
+  localparam int TIP_CTRL_TRIGGER_LSB = 13;
+  localparam int TIP_CTRL_TRIGGER_W = 1;
   // TIP_PERIOD: rw
   localparam logic [11:0] TIP_PERIOD_ADDR = 12'h5C1;
   localparam logic [31:0] TIP_PERIOD_RESET = 32'h00010000;

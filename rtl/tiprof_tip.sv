@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // TIP subsystem: time-proportional sample selection (docs/tip-unit.md). The OIR follows the
-// commits, the interval block decides the sampled cycles, the selection logic turns the ROB
+// commits, the interval block decides the sampled cycles (or, with CTRL.TRIGGER, the selected
+// committed instructions: "The instruction trigger"), the selection logic turns the ROB
 // state of a sampled cycle into a sample, the FIFO holds the samples (Drained ones pending until
 // their instruction dispatches), and the TIP registers program it and read the samples out.
 // tiprof_unit instantiates it behind the unit's input stage and CSR access check.
@@ -142,21 +143,61 @@ module tiprof_tip
   );
 
   // ---------------------------------------------------------------- sampled cycles
-  // Every cycle is an interval position; a sample is taken at the interval's point if the
-  // sample's privilege passes the filter.
-  logic        en, restart, lfsr_we, point, fire, priv_ok;
+  // Every cycle is an interval position (CTRL.TRIGGER = 0), or every committed instruction is
+  // (TRIGGER = 1: up to W per cycle, the committing banks in age order); a sample is taken at
+  // the interval's point if the sample's privilege passes the filter.
+  localparam int NW    = $clog2(W + 1);
+  localparam int UnitW = (W > 1) ? $clog2(W) : 1;
+  logic        en, restart, lfsr_we, fire, priv_ok, trigger, trigger_next;
+  logic        sel_a, sel_b;
+  logic [UnitW-1:0] sel_a_unit, sel_b_unit;
+  logic [NW-1:0]    n_commit, n_units;
+  logic [W-1:0]     isel;         // instruction trigger: the selected committing banks
+  logic [W*XLEN-1:0] isel_addr;
   logic [1:0]  mode, mode_next;
   logic [3:0]  priv_filter;
   logic [4:0]  rand_bits_next;
   logic [31:0] period, period_next, lfsr_wdata, lfsr;
 
-  assign priv_ok = priv_filter[s_priv];
-  assign fire    = point && priv_ok;
+  // Functions in continuous assignments, not always_comb: Icarus runs always_comb as always @*,
+  // which first evaluates when an input changes (the commit mask may stay 0 for many cycles).
+  function automatic logic [NW-1:0] count_commits(input logic [W-1:0] m);
+    count_commits = '0;
+    for (int unsigned i_n = 0; i_n < W; i_n++) count_commits = count_commits + NW'(m[i_n]);
+  endfunction
 
-  logic unused_sel_b, unused_a_unit, unused_b_unit;   // one unit per cycle: always unit 0
+  // Unit j of this cycle is the j-th committing bank in age order (from head_bank).
+  function automatic logic [W-1:0] select_banks(input logic [W-1:0] m, input logic [BankW-1:0] hb,
+                                                input logic a, input logic [UnitW-1:0] ua,
+                                                input logic b, input logic [UnitW-1:0] ub);
+    int unsigned      cnt;
+    logic [BankW-1:0] bk;
+    select_banks = '0;
+    cnt          = 0;
+    for (int unsigned k = 0; k < W; k++) begin
+      bk = (W == 1) ? '0 : BankW'(32'(hb) + k);
+      if (m[bk]) begin
+        if ((a && cnt == 32'(ua)) || (b && cnt == 32'(ub))) select_banks[bk] = 1'b1;
+        cnt = cnt + 1;
+      end
+    end
+  endfunction
+
+  assign n_commit = count_commits(commit);
+  assign n_units  = trigger ? n_commit : NW'(1);
+  assign isel     = select_banks(commit, head_bank_i, sel_a, sel_a_unit, sel_b, sel_b_unit);
+  for (genvar g = 0; g < W; g++) begin : g_isel_addr
+    assign isel_addr[g*XLEN +: XLEN] = isel[g] ? head_pc_i[g*XLEN +: XLEN] : '0;
+  end
+
+  // Cycles: the point's cycle, filtered by the sample's privilege (inputs' or OIR's). Committed
+  // instructions: a selected instruction, filtered by the committing privilege (the inputs').
+  assign priv_ok = trigger ? priv_filter[priv_i] : priv_filter[s_priv];
+  assign fire    = trigger ? ((sel_a || sel_b) && priv_ok) : (sel_a && priv_ok);
 
   tiprof_interval #(
-    .Units (1)
+    .Units     (W),
+    .NextDrawB (1'b1)
   ) u_interval (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
@@ -169,11 +210,12 @@ module tiprof_tip
     .restart_i        (restart),
     .lfsr_we_i        (lfsr_we),
     .lfsr_wdata_i     (lfsr_wdata),
-    .n_i              (1'b1),
-    .sel_a_o          (point),
-    .sel_a_unit_o     (unused_a_unit),
-    .sel_b_o          (unused_sel_b),
-    .sel_b_unit_o     (unused_b_unit),
+    .n_i              (n_units),
+    .clamp_one_i      (!trigger_next),
+    .sel_a_o          (sel_a),
+    .sel_a_unit_o     (sel_a_unit),
+    .sel_b_o          (sel_b),
+    .sel_b_unit_o     (sel_b_unit),
     .lfsr_o           (lfsr)
   );
 
@@ -185,7 +227,9 @@ module tiprof_tip
 
   // A FIFO entry as one vector (field offsets above); completion data has only the fields a
   // dispatch fills in.
-  assign push_data = {s_addr, s_ctx, s_priv, s_valid, s_bank, s_flags, cycle_i};
+  // An instruction sample is the Computing sample of the selected bank(s) only.
+  assign push_data = trigger ? {isel_addr, s_ctx, s_priv, isel, s_bank, s_flags, cycle_i}
+                             : {s_addr, s_ctx, s_priv, s_valid, s_bank, s_flags, cycle_i};
   assign cmpl_data = {c_addr, 16'd0, 2'd0, c_valid, c_bank, 5'd0, 64'd0};
 
   tiprof_fifo #(
@@ -252,6 +296,8 @@ module tiprof_tip
     .mode_next_o      (mode_next),
     .rand_bits_next_o (rand_bits_next),
     .period_next_o    (period_next),
+    .trigger_o        (trigger),
+    .trigger_next_o   (trigger_next),
     .restart_o        (restart),
     .lfsr_we_o        (lfsr_we),
     .lfsr_wdata_o     (lfsr_wdata),
@@ -275,6 +321,12 @@ module tiprof_tip
           else $fatal(1, "a_pending_not_completed: a sample pending in the cycle that completes samples");
         assert (32'(s_flags[0]) + 32'(s_flags[1]) + 32'(|s_flags[4:2]) <= 1)
           else $fatal(1, "a_sample_one_state: sample flags 0x%h name more than one commit state", s_flags);
+      end
+      if (trigger && fire && !$isunknown(isel)) begin
+        assert (isel != '0 && (isel & ~commit) == '0 && any_commit && !s_pending && s_flags == '0)
+          else $fatal(1, "a_insn_sample: an instruction sample 0x%h not of committing banks 0x%h", isel, commit);
+        assert ($countones(isel) <= 2)
+          else $fatal(1, "a_insn_two: more than two instructions selected in one cycle (0x%h)", isel);
       end
       assert (!oir_exception || !(oir_mispred || oir_flush))
         else $fatal(1, "a_oir_exception_alone: the OIR holds an exception with other flags");

@@ -40,6 +40,8 @@ module tiprof_tip_csr
   output logic [1:0]        mode_next_o,    // configuration from the next cycle on
   output logic [4:0]        rand_bits_next_o,
   output logic [31:0]       period_next_o,
+  output logic              trigger_o,      // CTRL.TRIGGER in effect: 1 = committed instructions
+  output logic              trigger_next_o, // ... from the next cycle on
   output logic              restart_o,      // legal CTRL or PERIOD write
   output logic              lfsr_we_o,      // legal LFSR write
   output logic [31:0]       lfsr_wdata_o,
@@ -47,9 +49,9 @@ module tiprof_tip_csr
   output logic              irq_o           // interrupt request
 );
 
-  localparam int CtrlBits = 13;                // CTRL's defined bits are [CtrlBits-1:0]
+  localparam int CtrlBits = 14;                // CTRL's defined bits are [CtrlBits-1:0]
 
-  logic [12:0]     ctrl_q, ctrl_d;
+  logic [CtrlBits-1:0] ctrl_q, ctrl_d;
   logic [31:0]     period_q, period_d;
   logic [CntW-1:0] wmark_q, wmark_d;
   logic [1:0]      sticky_q, sticky_d;        // {POP_EMPTY, CFG_ERR}
@@ -81,8 +83,11 @@ module tiprof_tip_csr
   // ---------------------------------------------------------------- legal-value checks
   // A slice, not (wval & ~64'(mask)): Yosys 0.23 reads the masked form wrongly (every legal
   // CTRL value refused in its netlist), which make test-tip-netlist now catches.
-  assign bad_ctrl   = (wval[63:CtrlBits] != '0) || (wval[2:1] == 2'd3);
-  assign bad_period = (wval == '0) || (wval[63:32] != '0);
+  // The instruction trigger needs PERIOD >= W (docs/tip-unit.md "The instruction trigger").
+  assign bad_ctrl   = (wval[63:CtrlBits] != '0) || (wval[2:1] == 2'd3) ||
+                      (wval[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB] && (period_q < 32'(W)));
+  assign bad_period = (wval == '0) || (wval[63:32] != '0) ||
+                      (ctrl_q[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB] && (wval[31:0] < 32'(W)));
   assign bad_wmark  = (wval == '0) || (wval > 64'(Depth));
   assign bad_lfsr   = (wval == '0) || (wval[63:32] != '0);
 
@@ -106,7 +111,7 @@ module tiprof_tip_csr
         tiprof_reg_pkg::TIP_CTRL_ADDR: begin
           if (bad_ctrl) cfg_err_set = 1'b1;
           else begin
-            ctrl_d    = wval[12:0];
+            ctrl_d    = wval[CtrlBits-1:0];
             restart_o = 1'b1;
           end
         end
@@ -151,7 +156,7 @@ module tiprof_tip_csr
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ctrl_q   <= tiprof_reg_pkg::TIP_CTRL_RESET[12:0];
+      ctrl_q   <= tiprof_reg_pkg::TIP_CTRL_RESET[CtrlBits-1:0];
       period_q <= tiprof_reg_pkg::TIP_PERIOD_RESET;
       wmark_q  <= CntW'(tiprof_reg_pkg::TIP_WATERMARK_RESET);
       sticky_q <= '0;
@@ -174,6 +179,8 @@ module tiprof_tip_csr
   assign mode_next_o      = ctrl_d[tiprof_reg_pkg::TIP_CTRL_MODE_LSB +: 2];
   assign rand_bits_next_o = ctrl_d[tiprof_reg_pkg::TIP_CTRL_RAND_BITS_LSB +: 5];
   assign period_next_o    = period_d;
+  assign trigger_o        = ctrl_q[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB];
+  assign trigger_next_o   = ctrl_d[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB];
   assign irq_o            = ctrl_q[tiprof_reg_pkg::TIP_CTRL_IRQ_EN_LSB] && (fifo_count_i >= wmark_q);
 
   // ---------------------------------------------------------------- read mux
@@ -223,6 +230,8 @@ module tiprof_tip_csr
         else $fatal(1, "a_csr_ctrl_mode: CTRL.MODE holds the reserved value 3");
       assert (period_q != '0)
         else $fatal(1, "a_csr_period_nonzero: PERIOD holds 0");
+      assert (!ctrl_q[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB] || period_q >= 32'(W))
+        else $fatal(1, "a_csr_trigger_period: the instruction trigger with PERIOD %0d < W", period_q);
       assert (32'(wmark_q) - 32'd1 < 32'(Depth))   // 1 <= WATERMARK <= Depth
         else $fatal(1, "a_csr_wmark_range: WATERMARK %0d outside 1..%0d", wmark_q, Depth);
       assert (!(req_i && we_i) || rdata_o == '0)
@@ -259,7 +268,7 @@ module tiprof_tip_csr
     else $error("a_csr_period_write: a legal PERIOD write did not take effect");
   a_csr_ctrl_write: assert property (@(posedge clk_i) disable iff (!rst_ni)
     wr && addr_i == tiprof_reg_pkg::TIP_CTRL_ADDR && !bad_ctrl |=>
-      ctrl_q == $past(wval[12:0]) && $past(restart_o))
+      ctrl_q == $past(wval[CtrlBits-1:0]) && $past(restart_o))
     else $error("a_csr_ctrl_write: a legal CTRL write did not take effect");
 `endif
 `endif

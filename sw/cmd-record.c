@@ -73,11 +73,13 @@ struct rec_ctx {
 /* What `-e` asked for: TIP (pm = 0) or ProfileMe with its settings. */
 struct rec_event {
 	int pm;
+	int insts;	/* TIP's instruction trigger: the period counts committed instructions */
 	uint64_t pair, unit, window, evfilt, latfilt, timeout;
 };
 
-/* Parse -e: "tip", "profileme", "profileme:k=v,k=v", or perf's spelling
- * "tiprof_pmu/profileme,k=v/". 0, or -1 after one line on stderr. */
+/* Parse -e: "tip", "tip:insts" (or "insts"), "profileme", "profileme:k=v,k=v", or perf's
+ * spelling "tiprof_pmu/profileme,k=v/", "tiprof_pmu/insts=1/". 0, or -1 after one line on
+ * stderr. */
 static int parse_event(const char *spec, struct rec_event *ev)
 {
 	char buf[256], *tok, *save = NULL, *eq;
@@ -112,13 +114,26 @@ static int parse_event(const char *spec, struct rec_event *ev)
 
 		if (strcmp(tok, "tip") == 0 && !ev->pm)
 			continue;
+		if ((strcmp(tok, "insts") == 0 || strcmp(tok, "insts=1") == 0) && !ev->pm) {
+			ev->insts = 1;
+			continue;
+		}
+		if (strcmp(tok, "insts=0") == 0 && !ev->pm) {
+			ev->insts = 0;
+			continue;
+		}
 		if (strcmp(tok, "profileme") == 0) {
+			if (ev->insts) {
+				fprintf(stderr, "%s: -e: insts is TIP's trigger, not a ProfileMe "
+					"setting\n", prog);
+				return -1;
+			}
 			ev->pm = 1;
 			continue;
 		}
 		eq = strchr(tok, '=');
 		if (!eq || !ev->pm) {
-			fprintf(stderr, "%s: -e: unknown event or setting '%s' (tip, or "
+			fprintf(stderr, "%s: -e: unknown event or setting '%s' (tip[:insts], or "
 				"profileme[:pair=0|1,window=1..256,unit=insts|slots,evfilt=N,"
 				"latfilt=N,timeout=N])\n", prog, tok);
 			return -1;
@@ -391,7 +406,8 @@ static const struct opt_use record_uses[] = {
 	{ OPT_OUTPUT, "the sample file (default tiprof.tps)" },
 	{ OPT_PERIOD, "cycles between samples (default 100000)" },
 	{ OPT_RANDOM_BITS, NULL },
-	{ OPT_EVENT, "tip (default), or profileme[:pair=0|1,window=1..256,unit=insts|slots,"
+	{ OPT_EVENT, "tip (default; tip:insts: -c counts committed instructions, each sample the "
+	  "instruction reaching it), or profileme[:pair=0|1,window=1..256,unit=insts|slots,"
 	  "evfilt=N,latfilt=N,timeout=N] (docs/record.md); -c counts fetch units then" },
 	{ OPT_PERIODIC, NULL },
 	{ OPT_USER, NULL },
@@ -498,6 +514,16 @@ int cmd_record(int argc, char **argv)
 		return TIPROF_EXIT_FAIL;
 	}
 	c.pm = ev.pm;
+	if (ev.insts && pa_pmu_set(&c.pmu, cfg, "insts", 1)) {
+		fprintf(stderr, "%s: -e tip:insts: %s/format has no 'insts' field (a driver without "
+			"the instruction trigger)\n", prog, c.pmu.dir);
+		return TIPROF_EXIT_FAIL;
+	}
+	if (ev.insts && period < c.pmu.w) {
+		fprintf(stderr, "%s: -e tip:insts: the period counts committed instructions and must "
+			"be at least W = %u\n", prog, c.pmu.w);
+		return TIPROF_EXIT_USAGE;
+	}
 	if (ev.pm) {
 		if (!c.pmu.pm_f) {
 			fprintf(stderr, "%s: the tiprof PMU offers no ProfileMe (%s/caps/pm_fetch_width "

@@ -16,7 +16,8 @@
 #define TIPROF_HW_CTRL_FIELDS	(TIPROF_TIP_CTRL_MODE_MASK | \
 				 TIPROF_TIP_CTRL_IRQ_EN_MASK | \
 				 TIPROF_TIP_CTRL_PRIV_MASK | \
-				 TIPROF_TIP_CTRL_RAND_BITS_MASK)
+				 TIPROF_TIP_CTRL_RAND_BITS_MASK | \
+				 TIPROF_TIP_CTRL_TRIGGER_MASK)
 /* Sticky, write-1-to-clear STATUS bits. */
 #define TIPROF_HW_STICKY	(TIPROF_TIP_STATUS_CFG_ERR_MASK | \
 				 TIPROF_TIP_STATUS_POP_EMPTY_MASK)
@@ -136,8 +137,13 @@ static int tiprof_hw_check_config(const struct tiprof_hw *hw,
 				  const struct tiprof_hw_config *cfg)
 {
 	uint64_t span;
+	/* the shortest interval: W instructions with the instruction trigger */
+	uint32_t lmin = cfg->insts ? hw->w : 1;
 
-	if (cfg->period == 0 || cfg->priv_mask == 0 ||
+	/* the instruction trigger came with register map 1.2 */
+	if (cfg->insts && hw->major == 1 && hw->minor < 2)
+		return -EOPNOTSUPP;
+	if (cfg->period < lmin || cfg->insts > 1 || cfg->priv_mask == 0 ||
 	    cfg->priv_mask > (TIPROF_TIP_CTRL_PRIV_MASK >>
 			      TIPROF_TIP_CTRL_PRIV_SHIFT) ||
 	    cfg->rand_bits > TIPROF_HW_RAND_BITS_MAX ||
@@ -152,8 +158,9 @@ static int tiprof_hw_check_config(const struct tiprof_hw *hw,
 		/* floor(r * PERIOD / 2^k) is inside the interval for every PERIOD and k */
 		return 0;
 	case TIPROF_MODE_RANDOM_PERIOD:
-		/* PERIOD - 2^(k-1) must stay >= 1 or short intervals clamp */
-		return cfg->rand_bits && span / 2 >= cfg->period ? -EINVAL : 0;
+		/* PERIOD - 2^(k-1) must stay >= 1 (W instructions) or short
+		 * intervals clamp */
+		return cfg->rand_bits && span / 2 + lmin > cfg->period ? -EINVAL : 0;
 	default:
 		return -EINVAL;
 	}
@@ -180,6 +187,8 @@ int tiprof_hw_configure(struct tiprof_hw *hw,
 	       (uint32_t)cfg->rand_bits << TIPROF_TIP_CTRL_RAND_BITS_SHIFT;
 	if (cfg->irq)
 		ctrl |= TIPROF_TIP_CTRL_IRQ_EN_MASK;
+	if (cfg->insts)
+		ctrl |= TIPROF_TIP_CTRL_TRIGGER_MASK;
 
 	/*
 	 * Quiesce first: with EN and IRQ_EN clear no sample arrives and no

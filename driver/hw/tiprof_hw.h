@@ -54,6 +54,9 @@ struct tiprof_hw_config {
 	uint16_t watermark;
 	/* nonzero: seed TIP_LFSR with it; 0: leave the LFSR as it is */
 	uint32_t lfsr_seed;
+	/* nonzero: the instruction trigger (CTRL.TRIGGER): period counts
+	 * committed instructions, >= W; the unit's map must be 1.2 or later */
+	uint8_t insts;
 };
 
 /*

@@ -9,7 +9,7 @@
 
 #define TIPROF_TIP_ID_MAGIC 0x7119u
 #define TIPROF_TIP_ID_MAJOR 1u
-#define TIPROF_TIP_ID_MINOR 1u
+#define TIPROF_TIP_ID_MINOR 2u
 
 /* a sample in the last cycle of every PERIOD-cycle interval */
 #define TIPROF_MODE_PERIODIC 0x0u
@@ -96,7 +96,7 @@
 /* PM_LATFILT.SEL: memory request to complete (load latency) */
 #define TIPROF_PM_LAT_MEM 0x6u
 
-/* TIP_CTRL (rw): Control. A legal write restarts the sampler: the interval position returns to 0 and a new sample point is drawn with the written configuration. A write with MODE=3 or any bit set outside the fields is ignored and sets STATUS.CFG_ERR. */
+/* TIP_CTRL (rw): Control. A legal write restarts the sampler: the interval position returns to 0 and a new sample point is drawn with the written configuration. A write with MODE=3, any bit set outside the fields, or TRIGGER=1 while PERIOD < W is ignored and sets STATUS.CFG_ERR. */
 #define TIPROF_TIP_CTRL 0x5C0u
 #define TIPROF_TIP_CTRL_RESET 0xF0u
 #define TIPROF_TIP_CTRL_EN_SHIFT 0u
@@ -109,8 +109,10 @@
 #define TIPROF_TIP_CTRL_PRIV_MASK 0xF0u
 #define TIPROF_TIP_CTRL_RAND_BITS_SHIFT 8u
 #define TIPROF_TIP_CTRL_RAND_BITS_MASK 0x1F00u
+#define TIPROF_TIP_CTRL_TRIGGER_SHIFT 13u
+#define TIPROF_TIP_CTRL_TRIGGER_MASK 0x2000u
 
-/* TIP_PERIOD (rw): Sampling period in cycles, 1..2^32-1. A write of 0 or of a value above 2^32-1 is ignored and sets STATUS.CFG_ERR. A legal write restarts the sampler as a CTRL write does. */
+/* TIP_PERIOD (rw): Sampling period in cycles (CTRL.TRIGGER=0) or committed instructions (TRIGGER=1), 1..2^32-1. A write of 0, of a value above 2^32-1, or below W while CTRL.TRIGGER=1 is ignored and sets STATUS.CFG_ERR. A legal write restarts the sampler as a CTRL write does. */
 #define TIPROF_TIP_PERIOD 0x5C1u
 #define TIPROF_TIP_PERIOD_RESET 0x10000u
 #define TIPROF_TIP_PERIOD_CYCLES_SHIFT 0u

@@ -10,6 +10,8 @@ module tiprof_interval
   parameter int          Units       = 1,
   parameter logic [31:0] LfsrReset   = tiprof_reg_pkg::LFSR_RESET,
   parameter logic [31:0] TargetReset = tiprof_reg_pkg::TIP_PERIOD_RESET - 32'd1,
+  parameter logic [4:0]  RandBitsReset = tiprof_reg_pkg::TIP_CTRL_RESET[12:8],
+  parameter bit          NextDrawB   = 1'b0,
   localparam int         NW          = $clog2(Units + 1),
   localparam int         UnitW       = (Units > 1) ? $clog2(Units) : 1
 ) (
@@ -25,6 +27,7 @@ module tiprof_interval
   input  logic             lfsr_we_i,
   input  logic [31:0]      lfsr_wdata_i,
   input  logic [NW-1:0]    n_i,
+  input  logic             clamp_one_i,
   output logic             sel_a_o,
   output logic [UnitW-1:0] sel_a_unit_o,
   output logic             sel_b_o,
@@ -36,7 +39,7 @@ module tiprof_interval
   logic        unused;
 
   assign unused       = ^{mode_i, period_i, mode_next_i, rand_bits_next_i, period_next_i,
-                          restart_i, TargetReset};
+                          restart_i, TargetReset, RandBitsReset, NextDrawB, clamp_one_i};
   assign sel_a_o      = en_i && trig && (n_i != '0);
   assign sel_a_unit_o = '0;
   assign sel_b_o      = 1'b0;

@@ -26,6 +26,7 @@
     .csr_addr_i      (addr_i),
     .csr_rdata_i     (rdata_o),
     .csr_illegal_i   (1'b0),
+    .trigger_i       (trigger),
     .fire_i          (fire),
     .pop_i           (pop),
     .pop_empty_i     (pop_empty),

@@ -552,7 +552,8 @@ static const struct opt_use sim_uses[] = {
 	{ OPT_PROFILE, "record a TIP sample file (tiprof report / annotate read it)" },
 	{ OPT_EVENT, "profileme: --profile also records the ProfileMe unit's samples "
 	  "(docs/profileme.md), every --period fetched instructions (default 1024); tip: only "
-	  "TIP's (default)" },
+	  "TIP's (default); tip:insts: TIP's instruction trigger, --period committed instructions "
+	  "per sample (docs/tip-unit.md)" },
 	{ OPT_PERIOD, "cycles between TIP samples of --profile (default 64); with -e profileme, "
 	  "fetched instructions between ProfileMe selections" },
 	{ OPT_PAIR, "with -e profileme: paired sampling, the second instruction 1..W fetched "
@@ -630,9 +631,11 @@ int cmd_sim(int argc, char **argv)
 		case OPT_EVENT:
 			if (!strcmp(p.arg, "profileme"))
 				x.pm = 1;
+			else if (!strcmp(p.arg, "insts") || !strcmp(p.arg, "tip:insts"))
+				x.prof.insts = 1;	/* TIP's instruction trigger */
 			else if (strcmp(p.arg, "tip"))
-				return opt_usage_error(&opt_set_sim, "unknown event '%s'; use tip or "
-						       "profileme", p.arg);
+				return opt_usage_error(&opt_set_sim, "unknown event '%s'; use tip, "
+						       "tip:insts or profileme", p.arg);
 			break;
 		case OPT_PAIR:
 			if (opt_u64(&p, 1, 256, &v))
@@ -666,6 +669,9 @@ int cmd_sim(int argc, char **argv)
 				       "what records the samples)");
 	if (x.pm && !x.prof.path)
 		return opt_usage_error(&opt_set_sim, "-e profileme needs --profile FILE (the file "
+				       "its samples go to)");
+	if (x.prof.insts && !x.prof.path)
+		return opt_usage_error(&opt_set_sim, "-e tip:insts needs --profile FILE (the file "
 				       "its samples go to)");
 	if (x.pm && x.rtl)
 		return opt_usage_error(&opt_set_sim, "--rtl records through the TIP unit's RTL; "

@@ -65,6 +65,12 @@ test-pm-sim: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
 	@echo "== test-pm-sim: ProfileMe on the core model (tests/sim/pm/run-tests.sh)"
 	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) tests/sim/pm/run-tests.sh
 
+## test-insn-sim: TIP's instruction trigger on the core model: one selection per PERIOD committed instructions, per-instruction estimates against the Oracle's exact commit counts, bad options
+.PHONY: test-insn-sim
+TEST_TARGETS += test-insn-sim
+test-insn-sim: $(BUILD)/bin/tiprof $(WORKLOAD_BINS)
+	@TIPROF=$(BUILD)/bin/tiprof WL_OUT=$(WL_OUT) tests/sim/insn/run-tests.sh
+
 ## bench-pm-accuracy: ProfileMe estimates vs the core's truth: 95% interval coverage, error vs samples k (1/sqrt(k), SVG chart), wasted issue slots from pairs, on workloads and Debian programs
 .PHONY: bench-pm-accuracy
 BENCH_TARGETS += bench-pm-accuracy

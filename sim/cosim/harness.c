@@ -143,6 +143,7 @@ static uint64_t xlen_mask(const struct harness *h)
 struct cov_before {
 	unsigned used, pending; /* FIFO entries, pending ones, at the start of the cycle */
 	uint8_t status;         /* sticky status bits */
+	uint32_t ctrl;          /* TIP_CTRL in effect (the trigger fired under it) */
 };
 
 static const char *const cov_state_name[4] = { "computing", "stalled", "flushed", "drained" };
@@ -201,6 +202,11 @@ static void coverage_after(struct harness *h, const struct tb_in *in,
 			h->cov.trigger_while_pending_lost++;
 		else
 			h->cov.trigger_while_pending_stored++;
+	}
+	if (b->ctrl & TIPROF_TIP_CTRL_TRIGGER_MASK) {
+		h->cov.insn_sample++;
+		if (__builtin_popcount(m->last.valid) == 2)
+			h->cov.insn_two++;
 	}
 	if (m->fired_lost)
 		h->cov.lost++;
@@ -267,7 +273,8 @@ int harness_setup(struct harness *h, const struct tip_model_cfg *cfg, const char
 int harness_check(struct harness *h, const struct tb_in *cur, const struct tb_out *dut,
 		  struct tb_out *ref)
 {
-	struct cov_before cb = { h->model.used, h->model.pending, h->model.status_sticky };
+	struct cov_before cb = { h->model.used, h->model.pending, h->model.status_sticky,
+				 h->model.ctrl };
 
 	memset(ref, 0, sizeof(*ref));
 	/* The reference: outputs for the inputs of the cycle that ends now, then step. */

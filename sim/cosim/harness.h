@@ -35,7 +35,9 @@
 	X(lost)              /* a sample lost to a full FIFO */ \
 	X(reset_while_pending) /* reset discards a pending Drained sample */ \
 	X(illegal_access)    /* an illegal CSR access */ \
-	X(cfg_error)         /* an illegal configuration write sets CFG_ERR (was clear) */
+	X(cfg_error)         /* an illegal configuration write sets CFG_ERR (was clear) */ \
+	X(insn_sample)       /* a sample of the instruction trigger (CTRL.TRIGGER) */ \
+	X(insn_two)          /* ... holding two instructions (selections A and B in one cycle) */
 
 /* Cross of every trigger that fires: sample state (4) x FIFO full at the start of the cycle
  * x a CSR access in the same cycle x a Drained sample pending at the start of the cycle. */

@@ -11,7 +11,7 @@ TIPMODEL_LIB    := $(BUILD)/model/libtiprof_tipmodel.a
 TIPMODEL_CFLAGS := -I$(TIPMODEL_DIR)
 TIPMODEL_HDRS   := $(TIPMODEL_DIR)/tip_model.h include/tiprof/tiprof_regs.h \
                    include/tiprof/sample.h
-TIPMODEL_TESTS  := fig4 paths csr random stage
+TIPMODEL_TESTS  := fig4 paths csr random stage insn
 TIPMODEL_TBINS  := $(TIPMODEL_TESTS:%=$(BUILD)/model/test_%)
 
 ## test-tipmodel: the TIP unit's C reference model: Figure 4 examples, commit-state paths, FIFO, CSR port, random-sampling statistics

@@ -28,7 +28,7 @@
 /* CTRL bits that name fields (bits 12:0); any other set bit makes a write illegal. */
 #define CTRL_FIELDS (TIPROF_TIP_CTRL_EN_MASK | TIPROF_TIP_CTRL_MODE_MASK | \
 		     TIPROF_TIP_CTRL_IRQ_EN_MASK | TIPROF_TIP_CTRL_PRIV_MASK | \
-		     TIPROF_TIP_CTRL_RAND_BITS_MASK)
+		     TIPROF_TIP_CTRL_RAND_BITS_MASK | TIPROF_TIP_CTRL_TRIGGER_MASK)
 /* STATUS bits that are sticky (stored) and write-1-to-clear. */
 #define STICKY_BITS (TIPROF_TIP_STATUS_CFG_ERR_MASK | TIPROF_TIP_STATUS_POP_EMPTY_MASK)
 /* OIR flags: any of them makes an empty-ROB cycle Flushed rather than Drained. */
@@ -82,8 +82,9 @@ static inline uint32_t lfsr_step(uint32_t s)
 /* The sampler's draw: the next target (interval position of the next sample) for
  * configuration ctrl and period p (1 .. 2^32-1), using the LFSR value lfsr of the
  * current cycle. PERIODIC: p-1; RANDOM_INTERVAL: floor(r * p / 2^k); RANDOM_PERIOD:
- * L-1 with L = p + r - h clamped to [1, 2^32], r = lfsr & (2^k-1), h = k ? 2^(k-1) : 0. */
-static uint32_t draw(uint32_t ctrl, uint32_t p, uint32_t lfsr)
+ * L-1 with L = p + r - h clamped to [lmin, 2^32], r = lfsr & (2^k-1), h = k ? 2^(k-1) : 0,
+ * lmin = W for the instruction trigger (CTRL.TRIGGER in ctrl), else 1. */
+static uint32_t draw(uint32_t ctrl, uint32_t p, uint32_t lfsr, unsigned w)
 {
 	unsigned mode = (ctrl & TIPROF_TIP_CTRL_MODE_MASK) >> TIPROF_TIP_CTRL_MODE_SHIFT;
 	unsigned k = (ctrl & TIPROF_TIP_CTRL_RAND_BITS_MASK) >> TIPROF_TIP_CTRL_RAND_BITS_SHIFT;
@@ -96,8 +97,10 @@ static uint32_t draw(uint32_t ctrl, uint32_t p, uint32_t lfsr)
 		int64_t h = k ? (INT64_C(1) << (k - 1)) : 0;
 		int64_t len = (int64_t)p + (int64_t)r - h;
 
-		if (len < 1)
-			len = 1;
+		int64_t lmin = (ctrl & TIPROF_TIP_CTRL_TRIGGER_MASK) ? (int64_t)w : 1;
+
+		if (len < lmin)
+			len = lmin;
 		if (len > (INT64_C(1) << 32))
 			len = INT64_C(1) << 32;
 		return (uint32_t)(len - 1);
@@ -105,6 +108,33 @@ static uint32_t draw(uint32_t ctrl, uint32_t p, uint32_t lfsr)
 	default: /* PERIODIC (MODE=3 cannot be stored) */
 		return p - 1u;
 	}
+}
+
+/* Whether a TIP_CTRL write of v is legal: no bit outside the fields, MODE != 3, and the
+ * instruction trigger only with PERIOD >= W (docs/tip-unit.md, "The instruction trigger"). */
+static int ctrl_write_ok(const struct tip_model *m, uint64_t v)
+{
+	return !(v & ~(uint64_t)CTRL_FIELDS) &&
+	       (v & TIPROF_TIP_CTRL_MODE_MASK) != TIPROF_TIP_CTRL_MODE_MASK &&
+	       !((v & TIPROF_TIP_CTRL_TRIGGER_MASK) && m->period < m->cfg.w);
+}
+
+/* Whether a TIP_PERIOD write of v is legal: 1 .. 2^32-1, and >= W with the instruction
+ * trigger. */
+static int period_write_ok(const struct tip_model *m, uint64_t v)
+{
+	return v != 0 && v <= MAX_REG_VALUE32 &&
+	       !((m->ctrl & TIPROF_TIP_CTRL_TRIGGER_MASK) && v < m->cfg.w);
+}
+
+/* Bank of the j-th bank in age order (from hb) whose bit is set in x (j < popcount x). */
+static unsigned nth_bank(unsigned x, unsigned hb, unsigned w, unsigned j)
+{
+	unsigned r = rot_age(x, hb, w);
+
+	while (j--)
+		r &= r - 1u;
+	return (hb + (unsigned)__builtin_ctz(r)) & (w - 1u);
 }
 
 /* Whether addr names a register of this configuration (in the map, not a ..H register
@@ -386,14 +416,38 @@ void tip_model_cycle(struct tip_model *m, const struct tiprof_rob_if *rob,
 
 	/* ---- trigger: uses the start-of-cycle CTRL, pos, target ---- */
 	int fire = 0;
+	unsigned isel = 0; /* instruction trigger: the selected banks */
+	const int itrig = (m->ctrl & TIPROF_TIP_CTRL_TRIGGER_MASK) != 0;
+	/* interval positions this cycle: 1 cycle, or the committing instructions */
+	const unsigned npos = itrig ? (unsigned)__builtin_popcount(cm) : 1u;
+	/* a legal CTRL/PERIOD write restarts the sampler at the end of the cycle */
+	const int restart_now = wr && ((waddr == TIPROF_TIP_CTRL && ctrl_write_ok(m, wdata)) ||
+				       (waddr == TIPROF_TIP_PERIOD && period_write_ok(m, wdata)));
 	m->fired = 0;
 	m->fired_lost = 0;
-	if ((m->ctrl & TIPROF_TIP_CTRL_EN_MASK) && m->pos == m->target) {
+	if ((m->ctrl & TIPROF_TIP_CTRL_EN_MASK) && !itrig && m->pos == m->target) {
 		/* the sample's privilege: the inputs' for Computing/Stalled, the OIR's for
 		 * Flushed/Drained (build_sample() makes the same choice) */
 		unsigned spriv = (empty && !cm) ? m->oir_priv : rpriv;
 
 		fire = (m->ctrl >> (TIPROF_TIP_CTRL_PRIV_SHIFT + spriv)) & 1u;
+	} else if ((m->ctrl & TIPROF_TIP_CTRL_EN_MASK) && itrig && npos) {
+		/* positions pos .. pos+n-1 are the committing banks in age order */
+		const int ri = ((m->ctrl & TIPROF_TIP_CTRL_MODE_MASK) >> TIPROF_TIP_CTRL_MODE_SHIFT) ==
+			       TIPROF_MODE_RANDOM_INTERVAL;
+		const uint64_t plen = ri ? (uint64_t)m->period : (uint64_t)m->target + 1u;
+		const uint64_t pend = (uint64_t)m->pos + npos;
+
+		if (m->target >= m->pos && m->target < pend) /* selection A */
+			isel |= 1u << nth_bank(cm, hb, w, m->target - m->pos);
+		if (ri && pend >= plen && !restart_now) { /* selection B: next point in this cycle */
+			uint64_t t2 = draw(m->ctrl, m->period, lfsr_now, w);
+
+			if (t2 < pend - plen)
+				isel |= 1u << nth_bank(cm, hb, w, (unsigned)(plen - m->pos + t2));
+		}
+		if (isel)
+			fire = (m->ctrl >> (TIPROF_TIP_CTRL_PRIV_SHIFT + rpriv)) & 1u;
 	}
 
 	/* ---- FIFO step 1: pop ---- */
@@ -459,7 +513,8 @@ void tip_model_cycle(struct tip_model *m, const struct tiprof_rob_if *rob,
 			struct tiprof_sample s;
 			int pend = 0;
 
-			build_sample(m, rob, hb, hv, cm, empty, &s);
+			/* the instruction trigger's sample: Computing, the selected banks only */
+			build_sample(m, rob, hb, hv, itrig ? isel : cm, empty, &s);
 			if (s.flags == TIPROF_SF_FRONTEND) {
 				if (can)
 					complete_sample(&s, cb, ca);
@@ -498,8 +553,7 @@ void tip_model_cycle(struct tip_model *m, const struct tiprof_rob_if *rob,
 	 (hi) ? ((wdata << 32) | ((old) & 0xFFFFFFFFu)) : (((old) & ~(uint64_t)0xFFFFFFFFu) | wdata))
 		switch (waddr) {
 		case TIPROF_TIP_CTRL:
-			if ((wdata & ~(uint64_t)CTRL_FIELDS) ||
-			    (wdata & TIPROF_TIP_CTRL_MODE_MASK) == TIPROF_TIP_CTRL_MODE_MASK) {
+			if (!ctrl_write_ok(m, wdata)) {
 				m->status_sticky |= TIPROF_TIP_STATUS_CFG_ERR_MASK;
 			} else {
 				m->ctrl = (uint32_t)wdata;
@@ -507,7 +561,7 @@ void tip_model_cycle(struct tip_model *m, const struct tiprof_rob_if *rob,
 			}
 			break;
 		case TIPROF_TIP_PERIOD:
-			if (wdata == 0 || wdata > MAX_REG_VALUE32) {
+			if (!period_write_ok(m, wdata)) {
 				m->status_sticky |= TIPROF_TIP_STATUS_CFG_ERR_MASK;
 			} else {
 				m->period = (uint32_t)wdata;
@@ -560,18 +614,23 @@ void tip_model_cycle(struct tip_model *m, const struct tiprof_rob_if *rob,
 	/* ---- sampler: restart (legal CTRL/PERIOD write) or advance (while EN) ---- */
 	if (restart) {
 		m->pos = 0;
-		m->target = draw(m->ctrl, m->period, lfsr_now);
+		m->target = draw(m->ctrl, m->period, lfsr_now, w);
 	} else if (m->ctrl & TIPROF_TIP_CTRL_EN_MASK) {
-		/* no legal CTRL write this cycle, so m->ctrl is the configuration in effect */
-		int end = ((m->ctrl & TIPROF_TIP_CTRL_MODE_MASK) >> TIPROF_TIP_CTRL_MODE_SHIFT) ==
-				  TIPROF_MODE_RANDOM_INTERVAL
-			  ? m->pos >= m->period - 1u
-			  : m->pos >= m->target;
-		if (end) {
-			m->pos = 0;
-			m->target = draw(m->ctrl, m->period, lfsr_now);
+		/* no legal CTRL write this cycle, so m->ctrl is the configuration in effect. The
+		 * cycle brings npos positions (1 for cycles); the interval ends when they reach
+		 * its length and the positions past the end start the next one (fewer than W:
+		 * PERIOD >= W and L >= W with the instruction trigger). */
+		const uint64_t plen = ((m->ctrl & TIPROF_TIP_CTRL_MODE_MASK) >>
+				       TIPROF_TIP_CTRL_MODE_SHIFT) == TIPROF_MODE_RANDOM_INTERVAL
+					      ? (uint64_t)m->period
+					      : (uint64_t)m->target + 1u;
+		const uint64_t pend = (uint64_t)m->pos + npos;
+
+		if (pend >= plen) {
+			m->pos = (uint32_t)(pend - plen);
+			m->target = draw(m->ctrl, m->period, lfsr_now, w);
 		} else {
-			m->pos++;
+			m->pos = (uint32_t)pend;
 		}
 	}
 

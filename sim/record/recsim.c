@@ -176,6 +176,7 @@ struct recsim *recsim_open(const struct recsim_cfg *cfg, char *err, size_t errle
 	hc.period = cfg->period;
 	hc.mode = cfg->rand_bits ? TIPROF_MODE_RANDOM_INTERVAL : TIPROF_MODE_PERIODIC;
 	hc.rand_bits = (uint8_t)cfg->rand_bits;
+	hc.insts = (uint8_t)(cfg->insts != 0);
 	hc.priv_mask = 1u << TIPROF_PRIV_U;
 	hc.irq = 1;
 	hc.watermark = RECSIM_WATERMARK;

@@ -45,6 +45,7 @@ struct recsim_cfg {
 	unsigned w;		/* the core's commit width (the unit's W) */
 	uint32_t period;	/* sampling period, cycles */
 	unsigned rand_bits;	/* k of TIP's random interval; periodic if 0 */
+	unsigned insts;		/* 1: TIP's instruction trigger (period in committed instructions) */
 	const struct recsim_unit_ops *unit;	/* NULL: the C model of W, XLEN 64, RECSIM_DEPTH */
 	void *unit_ctx;		/* passed to unit's functions (a unit of that configuration) */
 };

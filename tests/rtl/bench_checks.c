@@ -26,7 +26,7 @@ struct access {
 };
 
 struct rules_state {
-	struct access a[96];
+	struct access a[128];
 	unsigned n;         /* accesses in a[] */
 	unsigned k;         /* next access */
 };
@@ -99,9 +99,28 @@ static void rules_plan(struct rules_state *s, const struct tip_model_cfg *c)
 	add(s, 0, TIPROF_TIP_STATUS, 0, 3, 0, cfg_err);
 	add(s, 0, TIPROF_TIP_CTRL, 0, 3, 0, TIPROF_TIP_CTRL_RESET);
 	add(s, 1, TIPROF_TIP_STATUS, cfg_err, 3, 0, 0);
-	add(s, 1, TIPROF_TIP_CTRL, 0x2000, 3, 0, 0); /* a bit outside the fields */
+	add(s, 1, TIPROF_TIP_CTRL, 0x4000, 3, 0, 0); /* a bit outside the fields */
 	add(s, 0, TIPROF_TIP_STATUS, 0, 3, 0, cfg_err);
 	add(s, 1, TIPROF_TIP_STATUS, cfg_err, 3, 0, 0);
+	if (c->w > 1) {
+		/* the instruction trigger needs PERIOD >= W (CTRL with TRIGGER, and PERIOD) */
+		const uint64_t trig = TIPROF_TIP_CTRL_RESET | TIPROF_TIP_CTRL_TRIGGER_MASK;
+
+		add(s, 1, TIPROF_TIP_PERIOD, c->w - 1u, 3, 0, 0);
+		add(s, 1, TIPROF_TIP_CTRL, trig, 3, 0, 0);
+		add(s, 0, TIPROF_TIP_STATUS, 0, 3, 0, cfg_err);
+		add(s, 0, TIPROF_TIP_CTRL, 0, 3, 0, TIPROF_TIP_CTRL_RESET);
+		add(s, 1, TIPROF_TIP_STATUS, cfg_err, 3, 0, 0);
+		add(s, 1, TIPROF_TIP_PERIOD, c->w, 3, 0, 0);
+		add(s, 1, TIPROF_TIP_CTRL, trig, 3, 0, 0);
+		add(s, 0, TIPROF_TIP_CTRL, 0, 3, 0, trig);
+		add(s, 1, TIPROF_TIP_PERIOD, c->w - 1u, 3, 0, 0);
+		add(s, 0, TIPROF_TIP_STATUS, 0, 3, 0, cfg_err);
+		add(s, 0, TIPROF_TIP_PERIOD, 0, 3, 0, c->w);
+		add(s, 1, TIPROF_TIP_STATUS, cfg_err, 3, 0, 0);
+		add(s, 1, TIPROF_TIP_CTRL, TIPROF_TIP_CTRL_RESET, 3, 0, 0);
+		add(s, 1, TIPROF_TIP_PERIOD, TIPROF_TIP_PERIOD_RESET, 3, 0, 0);
+	}
 	add(s, 1, TIPROF_TIP_LFSR, 0, 3, 0, 0);
 	add(s, 0, TIPROF_TIP_STATUS, 0, 3, 0, cfg_err);
 	add(s, 1, TIPROF_TIP_STATUS, cfg_err, 3, 0, 0);

@@ -209,9 +209,11 @@ static uint64_t config_value(struct rnd_state *s, uint16_t addr)
 		return 1 + rnd(s) % (chance(s, 1, 4) ? 200 : 24);
 	case TIPROF_TIP_CTRL:
 		if (chance(s, 1, 20))
-			return rnd(s) & (chance(s, 1, 2) ? 0x1fff : ~0ull);
+			return rnd(s) & (chance(s, 1, 2) ? 0x3fff : ~0ull);
+		/* TRIGGER: committed instructions in a third of the configurations */
 		return 1u | (rnd(s) % 3) << 1 | (uint64_t)chance(s, 1, 2) << 3 |
-		       (chance(s, 4, 5) ? 0xf0u : (rnd(s) & 0xf0u)) | (rnd(s) % 7) << 8;
+		       (chance(s, 4, 5) ? 0xf0u : (rnd(s) & 0xf0u)) | (rnd(s) % 7) << 8 |
+		       (uint64_t)chance(s, 1, 3) << 13;
 	case TIPROF_TIP_WATERMARK:
 		return rnd(s) % (s->cfg.fifo_depth + 2);
 	case TIPROF_TIP_LFSR:

@@ -23,7 +23,9 @@ ko() { fail=$((fail + 1)); echo "  FAIL  $1"; }
 
 # Same workload, period and seed through the C model and through the RTL: identical files.
 # The workloads see no environment (env -i), so both runs have the same stack.
-for spec in "crc32 6" "quicksort 3000" "crc32 6 --period 200 --rand-bits 0"; do
+# The last: TIP's instruction trigger (docs/tip-unit.md), a sample every 53 committed instructions.
+for spec in "crc32 6" "quicksort 3000" "crc32 6 --period 200 --rand-bits 0" \
+	    "quicksort 3000 -e tip:insts --period 53"; do
 	set -- $spec
 	w=$1; n=$2; shift 2
 	tag=$(echo "$w-$n $*" | tr -c 'a-z0-9\n-' _)

@@ -360,6 +360,7 @@ static int check_fake_sysfs(char *d, size_t n)
 		{ PMU_DIR "format/evfilt", "config1:32-63" },
 		{ PMU_DIR "format/latfilt", "config2:0-19" },
 		{ PMU_DIR "format/timeout", "config2:32-47" },
+		{ PMU_DIR "format/insts", "config:2" },
 		{ PMU_DIR "caps/commit_width", "2" },
 		{ PMU_DIR "caps/xlen", "64" },
 		{ PMU_DIR "caps/fifo_depth", "16" },
@@ -425,7 +426,9 @@ static int check_fake_event_init(char *d, size_t n)
 		{ "valid random-interval k=8", 0, 1 | 8 << 8, 0 },
 		{ "frequency mode", 1, 1, EOPNOTSUPP },
 		{ "counting (period 0)", 2, 0, EOPNOTSUPP },
-		{ "reserved config bit", 0, 1 << 2, EINVAL },
+		{ "reserved config bit", 0, 1 << 3, EINVAL },
+		{ "instruction trigger (insts), random interval k=8", 0, 1 | 1 << 2 | 8 << 8, 0 },
+		{ "instruction trigger, period 1 < W 2", 5, 1, EINVAL },
 		{ "mode 3", 0, 3, EINVAL },
 		{ "random interval, 2^k > period", 0, 1 | 20 << 8, 0 },
 		{ "random period, 2^(k-1) >= period", 0, 2 | 20 << 8, EINVAL },
@@ -457,6 +460,10 @@ static int check_fake_event_init(char *d, size_t n)
 		case 4:
 			attr.exclude_user = 1;
 			break;
+		case 5:
+			attr.config = 1 << 2;	/* insts */
+			attr.sample_period = cases[i].val;
+			break;
 		}
 		fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
 		err = fd < 0 ? errno : 0;
@@ -486,6 +493,7 @@ static int check_fake_pm_event_init(char *d, size_t n)
 		{ "evfilt without profileme", 0, 1ull << 40, 0, 1000, EINVAL },
 		{ "timeout without profileme", 0, 0, 1ull << 32, 1000, EINVAL },
 		{ "profileme window 257", PM_BIT | 257ull << 40, 0, 0, 1000, EINVAL },
+		{ "profileme with insts (TIP's trigger)", PM_BIT | 1ull << 2, 0, 0, 1000, EINVAL },
 		{ "profileme latfilt SEL 7", PM_BIT, 0, 7ull << 16, 1000, EINVAL },
 		{ "profileme reserved config2 bit", PM_BIT, 0, 1ull << 20, 1000, EINVAL },
 		{ "profileme period 2 < F 4", PM_BIT, 0, 0, 2, EINVAL },

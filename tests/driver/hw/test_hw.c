@@ -396,6 +396,8 @@ static void random_config(struct tc_rng *r, unsigned depth, struct tiprof_hw_con
 	c->irq = 1;
 	c->watermark = (uint16_t)(1 + tc_below(r, depth));
 	c->lfsr_seed = (uint32_t)tc_rand(r) | 1u;
+	/* the instruction trigger in a third of the runs (PERIOD - 2^(k-1) >= W holds) */
+	c->insts = c->period >= 20 && tc_chance(r, 333);
 }
 
 /* One run: probe, configure, start, drain on every interrupt for `cycles` cycles,
@@ -750,6 +752,43 @@ static void test_configure(void)
 	f.reg[TIPROF_TIP_FIFO_COUNT] = 3;
 	CHECK_EQ(tiprof_hw_configure(&hw, &good), 0, "configure with stale samples");
 	CHECK_EQ(f.reg[TIPROF_TIP_FIFO_COUNT], 0, "stale samples discarded");
+
+	/* the instruction trigger: register map 1.2 and PERIOD >= W (W = 4 here) */
+	struct tiprof_hw_config ins = good;
+	unsigned before = f.reads + f.writes;
+
+	ins.insts = 1;
+	CHECK_EQ(tiprof_hw_configure(&hw, &ins), -EOPNOTSUPP, "instruction trigger on map 1.0");
+	CHECK(f.reads + f.writes == before, "instruction trigger on map 1.0: touched the hardware");
+	fake_init(&f, TIPROF_TIP_ID_MAGIC, 1, 2, 4, 64, 8);
+	tiprof_hw_init(&hw, &fake_ops, &f);
+	CHECK_EQ(tiprof_hw_probe(&hw), 0, "probe (map 1.2)");
+	ins.period = 3;
+	ins.rand_bits = 0;
+	CHECK_EQ(tiprof_hw_configure(&hw, &ins), -EINVAL, "instruction trigger, PERIOD 3 < W");
+	ins.insts = 2;
+	ins.period = 100;
+	CHECK_EQ(tiprof_hw_configure(&hw, &ins), -EINVAL, "insts 2");
+	ins.insts = 1;
+	ins.mode = TIPROF_MODE_RANDOM_PERIOD;
+	ins.period = 5;
+	ins.rand_bits = 2;
+	CHECK_EQ(tiprof_hw_configure(&hw, &ins), -EINVAL,
+		 "instruction trigger, random period, PERIOD - 2^(k-1) < W");
+	ins.period = 6;
+	CHECK_EQ(tiprof_hw_configure(&hw, &ins), 0, "instruction trigger, random period, PERIOD 6");
+	ins.mode = TIPROF_MODE_PERIODIC;
+	ins.rand_bits = 0;
+	ins.period = 4;
+	CHECK_EQ(tiprof_hw_configure(&hw, &ins), 0, "instruction trigger, PERIOD = W");
+	CHECK_EQ(tiprof_hw_start(&hw), 0, "start");
+	CHECK_EQ(f.reg[TIPROF_TIP_CTRL],
+		 TIPROF_TIP_CTRL_EN_MASK | TIPROF_TIP_CTRL_IRQ_EN_MASK |
+		 0xBu << TIPROF_TIP_CTRL_PRIV_SHIFT | TIPROF_TIP_CTRL_TRIGGER_MASK,
+		 "CTRL after start has TRIGGER");
+	CHECK_EQ(tiprof_hw_stop(&hw), 0, "stop");
+	CHECK_EQ(f.reg[TIPROF_TIP_CTRL] & TIPROF_TIP_CTRL_TRIGGER_MASK,
+		 TIPROF_TIP_CTRL_TRIGGER_MASK, "TRIGGER kept after stop");
 }
 
 static void test_drain_edges(void)

@@ -38,7 +38,7 @@ static void test_id_params(void)
 		const struct tip_model_cfg *c = &cfgs[i];
 
 		rig_init(&r, c->w, c->xlen, c->fifo_depth);
-		CHECK_EQ(rig_read(&r, TIPROF_TIP_ID), 0x01017119, "TIP_ID (register map 1.1: ProfileMe)");
+		CHECK_EQ(rig_read(&r, TIPROF_TIP_ID), 0x02017119, "TIP_ID (register map 1.2: instruction trigger)");
 		CHECK_EQ(rig_read(&r, TIPROF_TIP_PARAMS),
 			 c->w | c->xlen << 4 | (uint64_t)c->fifo_depth << 12, "TIP_PARAMS");
 		CHECK_EQ(rig_read(&r, TIPROF_TIP_CTRL), 0xF0, "CTRL reset");
@@ -149,7 +149,7 @@ static void test_illegal(void)
 	rig_write(&r, TIPROF_TIP_MENABLE, ~(uint64_t)0);
 	CHECK_EQ(rig_read(&r, TIPROF_TIP_MENABLE), 1, "MENABLE stores bit 0 only");
 	p = rig_access(&r, 0, TIPROF_TIP_ID, 0, S);
-	CHECK(!p.illegal && p.rdata == 0x01017119, "S read of ID with MENABLE 1");
+	CHECK(!p.illegal && p.rdata == 0x02017119, "S read of ID with MENABLE 1");
 	p = rig_access(&r, 1, TIPROF_TIP_PERIOD, 7, S);
 	CHECK(!p.illegal && !p.rdata, "S write of PERIOD with MENABLE 1");
 	CHECK_EQ(rig_access(&r, 0, TIPROF_TIP_PERIOD, 0, S).rdata, 7, "PERIOD written by S");
