@@ -145,6 +145,57 @@ static int long_latency(const struct rv_insn *in)
 	       in->fu == RV_FU_AMO;
 }
 
+/* Ball-Larus's loop-exit heuristic on the static probabilities: a loop is the address range
+ * [target, source end) of a backward branch or jump; a conditional branch inside it with one
+ * side leaving the range (and not itself a backward branch) stays in with 0.88. */
+static void loop_exits(struct fdo_cfg *g)
+{
+	size_t elo = 0, ehi = 0;
+
+	for (size_t f = 0; f < g->nf; f++) {
+		const struct fdo_func *fn = &g->f[f];
+
+		/* at load time a function's edges are contiguous, in block order */
+		elo = ehi;
+		while (ehi < g->ne && g->e[ehi].func == f)
+			ehi++;
+
+		for (uint32_t u = fn->b0; u < fn->b0 + fn->nb; u++) {
+			long e[2] = { -1, -1 };
+			int n = 0, out[2] = { 0, 0 };
+
+			if (g->b[u].term != FDO_T_BRANCH)
+				continue;
+			for (size_t i = elo; i < ehi && n < 2; i++)	/* its two edges */
+				if (g->e[i].src == u)
+					e[n++] = (long)i;
+			if (n != 2 || g->e[e[0]].prob >= 0.8 || g->e[e[1]].prob >= 0.8)
+				continue;	/* a backward branch already says "loop" */
+			for (size_t i = elo; i < ehi; i++) {
+				const struct fdo_edge *be = &g->e[i];
+
+				if (be->src == FDO_ENTRY || be->dst == FDO_EXIT ||
+				    g->b[be->dst].start > g->b[be->src].start)
+					continue;
+				uint64_t lo = g->b[be->dst].start, hi = g->b[be->src].end;
+
+				if (g->b[u].start < lo || g->b[u].start >= hi)
+					continue;
+				for (int k = 0; k < 2; k++) {
+					uint32_t d = g->e[e[k]].dst;
+
+					if (d == FDO_EXIT || g->b[d].start < lo || g->b[d].start >= hi)
+						out[k] = 1;
+				}
+			}
+			if (out[0] != out[1]) {
+				g->e[e[0]].prob = out[0] ? 0.12 : 0.88;
+				g->e[e[1]].prob = out[1] ? 0.12 : 0.88;
+			}
+		}
+	}
+}
+
 int fdo_cfg_load(struct fdo_cfg *g, const char *path, char *err, size_t errlen)
 {
 	size_t cap = 0;
@@ -300,6 +351,7 @@ int fdo_cfg_load(struct fdo_cfg *g, const char *path, char *err, size_t errlen)
 		if (r1 < 0 || r2 < 0)
 			goto nomem;
 	}
+	loop_exits(g);
 	return 0;
 nomem:
 	snprintf(err, errlen, "%s: out of memory building the control-flow graph", path);

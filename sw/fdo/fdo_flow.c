@@ -105,6 +105,12 @@ static double eprob(const struct fdo_cfg *g, size_t i, const unsigned *nout)
 	return e->prob;
 }
 
+/* The next slot of bucket i (counting sort): returns ioff[i] and advances it. */
+static size_t nx_fill(size_t *ioff, uint32_t i)
+{
+	return ioff[i]++;
+}
+
 void fdo_edges_static(struct fdo_prof *p, const struct fdo_cfg *g)
 {
 	struct fedges fe = { 0 };
@@ -129,29 +135,54 @@ void fdo_edges_static(struct fdo_prof *p, const struct fdo_cfg *g)
 				p->bc[b] = 0;
 			continue;
 		}
-		/* x = entry + P^T x, iterated (a Markov chain's expected visits per call) */
-		for (int it = 0; it < 200; it++) {
-			double delta = 0;
+		/* x = entry + P^T x (a Markov chain's expected visits per call), solved by
+		 * Gauss-Seidel sweeps in address order over each block's incoming edges */
+		size_t nin = 0;
 
-			for (uint32_t b = fn->b0; b < fn->b0 + fn->nb; b++)
-				nx[b] = 0;
-			for (size_t k = fe.off[f]; k < fe.off[f + 1]; k++) {
-				const struct fdo_edge *e = &g->e[fe.ix[k]];
+		for (size_t k = fe.off[f]; k < fe.off[f + 1]; k++)
+			if (g->e[fe.ix[k]].dst != FDO_EXIT)
+				nin++;
+		size_t *ioff = calloc(fn->nb + 1, sizeof(size_t)), *iix = malloc((nin + 1) * sizeof(size_t));
 
-				if (e->dst == FDO_EXIT)
-					continue;
-				nx[e->dst] += (e->src == FDO_ENTRY ? 1.0 : x[e->src]) *
-					      eprob(g, fe.ix[k], nout);
+		if (!ioff || !iix) {
+			free(ioff);
+			free(iix);
+			goto out;
+		}
+		for (size_t k = fe.off[f]; k < fe.off[f + 1]; k++)
+			if (g->e[fe.ix[k]].dst != FDO_EXIT)
+				ioff[g->e[fe.ix[k]].dst - fn->b0 + 1]++;
+		for (uint32_t i = 0; i < fn->nb; i++)
+			ioff[i + 1] += ioff[i];
+		for (size_t k = fe.off[f]; k < fe.off[f + 1]; k++)
+			if (g->e[fe.ix[k]].dst != FDO_EXIT)
+				iix[nx_fill(ioff, g->e[fe.ix[k]].dst - fn->b0)] = fe.ix[k];
+		for (uint32_t i = fn->nb; i > 0; i--)	/* nx_fill advanced the offsets: undo */
+			ioff[i] = ioff[i - 1];
+		ioff[0] = 0;
+		for (int it = 0; it < 5000; it++) {
+			double delta = 0, tot = 0;
+
+			for (uint32_t i = 0; i < fn->nb; i++) {
+				uint32_t b = fn->b0 + i;
+				double v = 0;
+
+				for (size_t k = ioff[i]; k < ioff[i + 1]; k++) {
+					const struct fdo_edge *e = &g->e[iix[k]];
+
+					v += (e->src == FDO_ENTRY ? 1.0 : x[e->src]) * eprob(g, iix[k], nout);
+				}
+				if (v > 1e9)
+					v = 1e9;	/* a loop without an exit */
+				delta += fabs(v - x[b]);
+				tot += v;
+				x[b] = v;
 			}
-			for (uint32_t b = fn->b0; b < fn->b0 + fn->nb; b++) {
-				if (nx[b] > 1e6)
-					nx[b] = 1e6;	/* a loop without an exit */
-				delta += fabs(nx[b] - x[b]);
-				x[b] = nx[b];
-			}
-			if (delta < 1e-9)
+			if (delta <= 1e-9 * (tot + 1))
 				break;
 		}
+		free(ioff);
+		free(iix);
 		for (uint32_t b = fn->b0; b < fn->b0 + fn->nb; b++)
 			est += x[b] * g->b[b].ninsn;
 		double scale = est > 0 ? sampled / est : 0;
@@ -174,14 +205,16 @@ out:
 
 /* ---- min-cost flow ------------------------------------------------------------------------ */
 
-int fdo_mcf_solve(size_t nb, const double *w, const double *kinc, const double *kdec,
-		  size_t ne, const long *src, const long *dst, const double *ecost,
-		  double *x, double *f, double *obj)
+/* The solver; ew/ek (may be NULL): an estimate of each edge's flow and the cost per unit of
+ * departing from it (a soft constraint like the blocks'), else edges are free but ecost. */
+static int mcf_solve(size_t nb, const double *w, const double *kinc, const double *kdec,
+		     size_t ne, const long *src, const long *dst, const double *ecost,
+		     const double *ew, const double *ek, double *x, double *f, double *obj)
 {
 	/* nodes (rows): S = 1, T = 2, in(v) = 3 + 2v, out(v) = 4 + 2v; conservation = 0.
 	 * arcs (columns): per block keep (in->out, [0, w], -kdec) and grow (in->out, [0, inf),
 	 * +kinc); per edge (out(u) or S -> in(v) or T, [0, inf), ecost); T -> S [0, inf), 0. */
-	size_t nrow = 2 + 2 * nb, ncol = 2 * nb + ne + 1, nz = 2 * ncol;
+	size_t nrow = 2 + 2 * nb, ncol = 2 * nb + (ew ? 2 : 1) * ne + 1, nz = 2 * ncol;
 	int *ia = malloc((nz + 1) * sizeof(int)), *ja = malloc((nz + 1) * sizeof(int));
 	double *ar = malloc((nz + 1) * sizeof(double));
 	glp_prob *lp;
@@ -214,9 +247,20 @@ int fdo_mcf_solve(size_t nb, const double *w, const double *kinc, const double *
 		ARC(3 + 2 * (int)v, 4 + 2 * (int)v, 0.0, INFINITY, kinc[v]);
 		constant += kdec[v] * wv;
 	}
-	for (size_t e = 0; e < ne; e++)
-		ARC(src[e] < 0 ? 1 : 4 + 2 * (int)src[e], dst[e] < 0 ? 2 : 3 + 2 * (int)dst[e],
-		    0.0, INFINITY, ecost[e]);
+	for (size_t e = 0; e < ne; e++) {
+		int from = src[e] < 0 ? 1 : 4 + 2 * (int)src[e];
+		int to = dst[e] < 0 ? 2 : 3 + 2 * (int)dst[e];
+
+		if (ew) {
+			double we = ew[e] > 0 ? ew[e] : 0;
+
+			ARC(from, to, 0.0, we, ecost[e] - ek[e]);
+			ARC(from, to, 0.0, INFINITY, ecost[e] + ek[e]);
+			constant += ek[e] * we;
+		} else {
+			ARC(from, to, 0.0, INFINITY, ecost[e]);
+		}
+	}
 	ARC(2, 1, 0.0, INFINITY, 0.0);
 #undef ARC
 	glp_load_matrix(lp, k, ia, ja, ar);
@@ -227,7 +271,9 @@ int fdo_mcf_solve(size_t nb, const double *w, const double *kinc, const double *
 		for (size_t v = 0; v < nb; v++)
 			x[v] = glp_get_col_prim(lp, 1 + 2 * (int)v) + glp_get_col_prim(lp, 2 + 2 * (int)v);
 		for (size_t e = 0; e < ne; e++)
-			f[e] = glp_get_col_prim(lp, 1 + 2 * (int)nb + (int)e);
+			f[e] = ew ? glp_get_col_prim(lp, 1 + 2 * (int)nb + 2 * (int)e) +
+				    glp_get_col_prim(lp, 2 + 2 * (int)nb + 2 * (int)e) :
+				    glp_get_col_prim(lp, 1 + 2 * (int)nb + (int)e);
 		if (obj)
 			*obj = glp_get_obj_val(lp) + constant;
 		r = 0;
@@ -240,9 +286,18 @@ out:
 	return r;
 }
 
+int fdo_mcf_solve(size_t nb, const double *w, const double *kinc, const double *kdec,
+		  size_t ne, const long *src, const long *dst, const double *ecost,
+		  double *x, double *f, double *obj)
+{
+	return mcf_solve(nb, w, kinc, kdec, ne, src, dst, ecost, NULL, NULL, x, f, obj);
+}
+
 #define HEUR_LAMBDA 1.0		/* a relative factor o lowers a cost to 1 / (1 + o) */
 #define PERFECT_FACTOR 10.0	/* perfect classification: the wrong side 10x cheaper */
 #define EDGE_EPS 1e-4		/* edge costs: tie-breaking by static probability */
+#define EALPHA 0.1		/* the raw edge estimate's weight, per unit 0.1 / ln(w(e) + 2) */
+#define FLOOR 0.5		/* increase cost of a block below half its function's mean */
 
 int fdo_mcf(struct fdo_prof *p, const struct fdo_cfg *g, enum fdo_heur h,
 	    const struct fdo_prof *truth, struct fdo_mcf_stats *st, char *err, size_t errlen)
@@ -250,6 +305,7 @@ int fdo_mcf(struct fdo_prof *p, const struct fdo_cfg *g, enum fdo_heur h,
 	struct fedges fe = { 0 };
 	size_t nbmax = 0, nemax = 0;
 	double *w = NULL, *ki = NULL, *kd = NULL, *ec = NULL, *x = NULL, *fl = NULL;
+	double *ew = NULL, *ek = NULL, *rawe = NULL;
 	long *src = NULL, *dst = NULL;
 	unsigned *nout = calloc(g->nb + 1, sizeof(unsigned));
 	double psum = 0, tsum = 0, magg = 0, mshadow = 0;
@@ -279,11 +335,20 @@ int fdo_mcf(struct fdo_prof *p, const struct fdo_cfg *g, enum fdo_heur h,
 	kd = malloc((nbmax + 1) * sizeof(double));
 	x = malloc((nbmax + 1) * sizeof(double));
 	ec = malloc((nemax + 1) * sizeof(double));
+	ew = malloc((nemax + 1) * sizeof(double));
+	ek = malloc((nemax + 1) * sizeof(double));
 	fl = malloc((nemax + 1) * sizeof(double));
 	src = malloc((nemax + 1) * sizeof(long));
 	dst = malloc((nemax + 1) * sizeof(long));
-	if (!w || !ki || !kd || !x || !ec || !fl || !src || !dst)
+	if (!w || !ki || !kd || !x || !ec || !fl || !src || !dst || !ew || !ek)
 		goto nomem;
+	/* the raw edge estimate (block counts split by successor counts), a weak soft
+	 * constraint on each edge */
+	fdo_edges_raw(p, g);
+	rawe = malloc((g->ne + 1) * sizeof(double));
+	if (!rawe)
+		goto nomem;
+	memcpy(rawe, p->ec, g->ne * sizeof(double));
 	for (size_t f = 0; f < g->nf; f++) {
 		const struct fdo_func *fn = &g->f[f];
 		size_t ne = fe.off[f + 1] - fe.off[f];
@@ -306,6 +371,14 @@ int fdo_mcf(struct fdo_prof *p, const struct fdo_cfg *g, enum fdo_heur h,
 			magg /= psum;
 			mshadow /= psum;
 		}
+		double wmean = 0, wn = 0;
+
+		for (uint32_t i = 0; i < fn->nb; i++)
+			if (p->bc[fn->b0 + i] > 0) {
+				wmean += p->bc[fn->b0 + i];
+				wn++;
+			}
+		wmean = wn > 0 ? wmean / wn : 0;
 		for (uint32_t i = 0; i < fn->nb; i++) {
 			uint32_t b = fn->b0 + i;
 			double base;
@@ -315,6 +388,11 @@ int fdo_mcf(struct fdo_prof *p, const struct fdo_cfg *g, enum fdo_heur h,
 			/* Levin et al.'s confidence cost, normalised by the count's logarithm */
 			base = 1.0 / log(w[i] + 2.0);
 			ki[i] = kd[i] = base;
+			/* a block sampled less than half the function's typical block may simply
+			 * have been missed (few instructions, few samples): raising it costs what
+			 * raising that typical half would, not the confidence of a zero */
+			if (w[i] < FLOOR * wmean)
+				ki[i] = 1.0 / log(FLOOR * wmean + 2.0);
 			if (h == FDO_H_EVENTS && p->agg && p->shadow) {
 				/* relative to the program's sample-weighted means: more stalls than
 				 * usual -> over-sampled, wider commit than usual -> under-sampled */
@@ -345,8 +423,11 @@ int fdo_mcf(struct fdo_prof *p, const struct fdo_cfg *g, enum fdo_heur h,
 			src[k] = e->src == FDO_ENTRY ? -1 : (long)(e->src - fn->b0);
 			dst[k] = e->dst == FDO_EXIT ? -1 : (long)(e->dst - fn->b0);
 			ec[k] = EDGE_EPS * (1 - log(pr > 0.01 ? pr : 0.01));
+			ew[k] = rawe[fe.ix[fe.off[f] + k]];
+			ek[k] = EALPHA / log(ew[k] + 2);
 		}
-		if (fdo_mcf_solve(fn->nb, w, ki, kd, ne, src, dst, ec, x, fl, &obj)) {
+		if (mcf_solve(fn->nb, w, ki, kd, ne, src, dst, ec, ew, ek, x, fl,
+			      &obj)) {
 			snprintf(err, errlen, "GLPK found no optimal flow for %s", fn->name);
 			goto fail;
 		}
@@ -375,6 +456,9 @@ fail:
 	free(kd);
 	free(x);
 	free(ec);
+	free(ew);
+	free(ek);
+	free(rawe);
 	free(fl);
 	free(src);
 	free(dst);

@@ -12,7 +12,8 @@ profile), for contrast; then
 tiprof fdo overlap --json for each. Every run is env -i with standard output to a file, so
 the C library's start-up takes the same path in all of them.
 Env: TIPROF, WL_OUT, PROGRAMS (build/programs), OUT (results folder), FDO_PERIOD (4096),
-FDO_PROGRAMS (comma-separated names to run, default all)."""
+FDO_PROGRAMS (comma-separated names to run, default all), FDO_REUSE=1 (keep the exact profiles
+and sample files already in OUT: only the overlap is computed again)."""
 import json
 import os
 import shlex
@@ -25,6 +26,7 @@ PROG = os.environ.get("PROGRAMS", "build/programs")
 OUT = os.environ.get("OUT", "build/fdo/bench")
 PERIOD = os.environ.get("FDO_PERIOD", "4096")
 ONLY = [x for x in os.environ.get("FDO_PROGRAMS", "").split(",") if x]
+REUSE = os.environ.get("FDO_REUSE") == "1"
 os.makedirs(OUT, exist_ok=True)
 
 programs = [(w, os.path.abspath(os.path.join(WL, w)), [], None)
@@ -66,13 +68,14 @@ results = {}
 for name, exe, args, cwd in programs:
     base = os.path.abspath(os.path.join(OUT, name))
     exact = base + ".exact"
-    if run([os.path.abspath(T), "iss", "--truth", exact, exe] + args, base + ".iss.out", cwd):
+    if not (REUSE and os.path.exists(exact)) and \
+            run([os.path.abspath(T), "iss", "--truth", exact, exe] + args, base + ".iss.out", cwd):
         print(f"{name}: tiprof iss failed", file=sys.stderr)
         continue
     results[name] = {}
     for label, simargs, tag, est in SOURCES:
         tps = f"{base}.{tag}.tps"
-        if simargs is not None:
+        if simargs is not None and not (REUSE and os.path.exists(tps)):
             p = subprocess.run(["env", "-i", os.path.abspath(T), "sim"] + simargs +
                                ["--profile", tps, exe] + args, cwd=cwd,
                                stdout=open(f"{base}.{tag}.out", "wb"), stderr=subprocess.PIPE)
