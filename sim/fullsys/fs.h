@@ -86,6 +86,7 @@ struct fs {
 	int stop;                /* 1 = test device / power-off, 2 = error */
 	int exit_code;
 	uint64_t traps, interrupts;
+	uint64_t retired[4];     /* instructions retired in U, S, (H), M */
 	char err[256];
 };
 

@@ -502,6 +502,7 @@ int fs_run(struct fs *m, uint64_t max, uint64_t stop_pc, const char *until)
 	size_t seen = 0, ul = until ? strlen(until) : 0;
 	int trace = getenv("TIPROF_FS_TRACE") != NULL;	/* pc and mode of every step */
 	uint64_t n;
+	unsigned p;
 	int r;
 
 	for (n = 0; !max || n < max; n++) {
@@ -516,7 +517,10 @@ int fs_run(struct fs *m, uint64_t max, uint64_t stop_pc, const char *until)
 		if (trace)
 			fprintf(stderr, "%c %#llx\n", "USHM"[m->priv],
 				(unsigned long long)iss_pc(m->iss));
+		p = m->priv;
 		r = iss_step(m->iss, NULL);
+		if (r == ISS_OK)
+			m->retired[p]++;
 		if (r == ISS_ERROR) {
 			snprintf(m->err, sizeof(m->err), "%s", iss_error(m->iss));
 			return -1;

@@ -160,6 +160,10 @@ int main(int argc, char **argv)
 			(unsigned long long)m.interrupts, (unsigned long long)fs_mtime(&m), sec,
 			sec > 0 ? (double)n / sec / 1e6 : 0.0, (unsigned long long)iss_pc(m.iss),
 			m.priv == FS_PRV_M ? "M" : m.priv == FS_PRV_S ? "S" : "U");
+	if (stats)
+		fprintf(stderr, "tiprof-fs: retired in M %llu, S %llu, U %llu\n",
+			(unsigned long long)m.retired[FS_PRV_M], (unsigned long long)m.retired[FS_PRV_S],
+			(unsigned long long)m.retired[FS_PRV_U]);
 	fs_free(&m);
 	if (r)
 		return 2;
