@@ -158,6 +158,11 @@ int fdo_mcf(struct fdo_prof *p, const struct fdo_cfg *g, enum fdo_heur h,
 int fdo_mcf_solve(size_t nb, const double *w, const double *kinc, const double *kdec,
 		  size_t ne, const long *src, const long *dst, const double *ecost,
 		  double *x, double *f, double *obj);
+/* The same with edge estimates ew[] as soft constraints too (cost ek[] per unit of departure,
+ * on top of ecost[]): the form fdo_mcf uses, with the raw edges as estimates. */
+int fdo_mcf_solve_est(size_t nb, const double *w, const double *kinc, const double *kdec,
+		      size_t ne, const long *src, const long *dst, const double *ecost,
+		      const double *ew, const double *ek, double *x, double *f, double *obj);
 
 /* ---- metric -------------------------------------------------------------------------- */
 

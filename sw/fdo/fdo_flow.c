@@ -293,6 +293,13 @@ int fdo_mcf_solve(size_t nb, const double *w, const double *kinc, const double *
 	return mcf_solve(nb, w, kinc, kdec, ne, src, dst, ecost, NULL, NULL, x, f, obj);
 }
 
+int fdo_mcf_solve_est(size_t nb, const double *w, const double *kinc, const double *kdec,
+		      size_t ne, const long *src, const long *dst, const double *ecost,
+		      const double *ew, const double *ek, double *x, double *f, double *obj)
+{
+	return mcf_solve(nb, w, kinc, kdec, ne, src, dst, ecost, ew, ek, x, f, obj);
+}
+
 #define HEUR_LAMBDA 1.0		/* a relative factor o lowers a cost to 1 / (1 + o) */
 #define PERFECT_FACTOR 10.0	/* perfect classification: the wrong side 10x cheaper */
 #define EDGE_EPS 1e-4		/* edge costs: tie-breaking by static probability */

@@ -34,11 +34,18 @@ static void test_overlap(void)
 	      fdo_overlap_vec(a, d, 4));
 }
 
+/* Edge estimates and their costs for cost_of (NULL: none). */
+static const double *cost_ew, *cost_ek;
+
 /* Cost of a solution by the formulation's definition. */
 static double cost_of(size_t nb, const double *w, const double *ki, const double *kd,
 		      size_t ne, const double *ec, const double *x, const double *f)
 {
 	double c = 0;
+
+	for (size_t e = 0; e < ne && cost_ew; e++)
+		c += f[e] > cost_ew[e] ? cost_ek[e] * (f[e] - cost_ew[e]) :
+					 cost_ek[e] * (cost_ew[e] - f[e]);
 
 	for (size_t v = 0; v < nb; v++)
 		c += x[v] > w[v] ? ki[v] * (x[v] - w[v]) : kd[v] * (w[v] - x[v]);
@@ -136,7 +143,8 @@ static void test_mcf_hand(void)
 
 /* GLPK's out-of-kilter algorithm on the same network (integer data). */
 static double okalg_cost(size_t nb, const double *w, const double *ki, const double *kd,
-			 size_t ne, const long *src, const long *dst, const double *ec)
+			 size_t ne, const long *src, const long *dst, const double *ec,
+			 const double *ew, const double *ek)
 {
 	struct arc { double low, cap, cost, x; };
 	glp_graph *G = glp_create_graph(sizeof(double), sizeof(struct arc));
@@ -156,9 +164,17 @@ static double okalg_cost(size_t nb, const double *w, const double *ki, const dou
 		ADD(3 + 2 * (int)v, 4 + 2 * (int)v, 0, 100000, ki[v]);
 		constant += kd[v] * w[v];
 	}
-	for (size_t e = 0; e < ne; e++)
-		ADD(src[e] < 0 ? 1 : 4 + 2 * (int)src[e], dst[e] < 0 ? 2 : 3 + 2 * (int)dst[e], 0,
-		    100000, ec[e]);
+	for (size_t e = 0; e < ne; e++) {
+		int u = src[e] < 0 ? 1 : 4 + 2 * (int)src[e], v = dst[e] < 0 ? 2 : 3 + 2 * (int)dst[e];
+
+		if (ew) {
+			ADD(u, v, 0, ew[e], ec[e] - ek[e]);
+			ADD(u, v, 0, 100000, ec[e] + ek[e]);
+			constant += ek[e] * ew[e];
+		} else {
+			ADD(u, v, 0, 100000, ec[e]);
+		}
+	}
 	ADD(2, 1, 0, 100000, 0);
 #undef ADD
 	r = glp_mincost_okalg(G, 0, offsetof(struct arc, low), offsetof(struct arc, cap),
@@ -169,11 +185,12 @@ static double okalg_cost(size_t nb, const double *w, const double *ki, const dou
 
 static void test_mcf_random(void)
 {
-	unsigned seed = 12345, agree = 0, runs = 200;
+	unsigned seed = 12345, agree = 0, runs = 400;
 
 	for (unsigned run = 0; run < runs; run++) {
+		int with_est = run >= runs / 2;	/* the second half: edge estimates too */
 		size_t nb = 2 + (size_t)(rand_r(&seed) % 9), ne = 0;
-		double w[16], ki[16], kd[16], x[16], f[64], ec[64], obj;
+		double w[16], ki[16], kd[16], x[16], f[64], ec[64], ew[64], ek[64], obj;
 		long src[64], dst[64];
 
 		for (size_t v = 0; v < nb; v++) {
@@ -193,18 +210,26 @@ static void test_mcf_random(void)
 			ec[ne++] = rand_r(&seed) % 3;
 		}
 		src[ne] = (long)nb - 1; dst[ne] = -1; ec[ne++] = 0;
-		if (fdo_mcf_solve(nb, w, ki, kd, ne, src, dst, ec, x, f, &obj))
+		for (size_t e = 0; e < ne; e++) {
+			ew[e] = rand_r(&seed) % 40;
+			ek[e] = 1 + rand_r(&seed) % 3;
+		}
+		if (with_est ? fdo_mcf_solve_est(nb, w, ki, kd, ne, src, dst, ec, ew, ek, x, f, &obj) :
+		    fdo_mcf_solve(nb, w, ki, kd, ne, src, dst, ec, x, f, &obj))
 			continue;
-		double ok = okalg_cost(nb, w, ki, kd, ne, src, dst, ec);
+		double ok = okalg_cost(nb, w, ki, kd, ne, src, dst, ec, with_est ? ew : NULL, ek);
 
+		cost_ew = with_est ? ew : NULL;
+		cost_ek = ek;
 		if (NEAR(obj, ok) && conserved(nb, ne, src, dst, x, f) &&
 		    NEAR(cost_of(nb, w, ki, kd, ne, ec, x, f), obj))
 			agree++;
 		else
 			printf("  run %u: simplex %g, out-of-kilter %g\n", run, obj, ok);
+		cost_ew = NULL;
 	}
-	CHECK(agree == runs, "random graphs: the simplex optimum = out-of-kilter's on %u of %u", agree,
-	      runs);
+	CHECK(agree == runs, "random graphs (half with edge estimates): the simplex optimum = "
+	      "out-of-kilter's on %u of %u", agree, runs);
 }
 
 static void test_cfg(const char *elf)
