@@ -35,6 +35,15 @@
 
 #define FS_TLB_SIZE 256
 
+/* HPM: mhpmcounter3 .. 3 + FS_NHPM - 1 with Sscofpmf (QEMU virt's 16) */
+#define FS_NHPM 16
+
+struct fs_hpm {
+	uint64_t event;          /* mhpmevent: OF 63, MINH 62, SINH 61, UINH 60; code in 15:0 */
+	uint64_t base;           /* value when snap[] was taken */
+	uint64_t snap[4];        /* retired[] per mode then */
+};
+
 struct fs_tlb {
 	uint64_t vpn;      /* virtual page number + 1 (0 = invalid) */
 	uint64_t ppn;      /* physical page number of the 4 KiB page */
@@ -87,6 +96,8 @@ struct fs {
 	int exit_code;
 	uint64_t traps, interrupts;
 	uint64_t retired[4];     /* instructions retired in U, S, (H), M */
+	struct fs_hpm hpm[FS_NHPM];
+	uint64_t hpm_at;         /* retired instructions at which to look for an overflow */
 	char err[256];
 };
 
@@ -101,6 +112,9 @@ void fs_timer_update(struct fs *m);
 
 /* Devices (fs_dev.c): an access at physical pa outside RAM; 0 or -1 (access fault). */
 int fs_io(void *ctx, uint64_t pa, unsigned n, int write, uint64_t *v);
+
+/* Counters: look for HPM overflows (Sscofpmf: OF and LCOFI) and recompute hpm_at. */
+void fs_hpm_update(struct fs *m);
 
 /* Recompute the interrupt lines: UART -> PLIC gateway -> MEIP/SEIP. */
 void fs_irq_update(struct fs *m);

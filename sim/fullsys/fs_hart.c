@@ -49,7 +49,8 @@ enum {
 #define IRQ_MTI 7
 #define IRQ_SEI 9
 #define IRQ_MEI 11
-#define MIP_W   ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI))
+#define IRQ_LCOFI 13   /* Sscofpmf: local counter overflow */
+#define MIP_W   ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOFI))
 #define MIE_W   (MIP_W | (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI))
 #define MIDELEG_W MIP_W
 #define MEDELEG_W 0xb3ffull   /* every synchronous exception but ecall from M */
@@ -157,7 +158,8 @@ static uint64_t hook_trap(void *ctx, uint64_t cause, uint64_t tval, uint64_t pc)
 
 int fs_check_irq(struct fs *m)
 {
-	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI };
+	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI,
+					  IRQ_LCOFI };
 	uint64_t pend = m->mip & m->mie, men, sen;
 	unsigned k;
 
@@ -252,6 +254,72 @@ static int hook_xlate(void *ctx, uint64_t va, enum iss_acc acc, uint64_t *pa)
 
 /* ---- CSRs ---------------------------------------------------------------------------- */
 
+/* ---- HPM counters (Sscofpmf) ---------------------------------------------------------
+ * mhpmeventN's code 1 (cycles) and 2 (instructions), SBI's hardware event numbers as QEMU
+ * uses them, count retired instructions (the functional hart retires one per cycle) in the
+ * modes its xINH bits and mcountinhibit leave counting; other codes count nothing. A counter
+ * is base + the instructions retired in its modes since snap; crossing 2^64 sets OF and, if
+ * OF was clear, raises LCOFI. */
+#define HPM_OF   (1ull << 63)
+#define HPM_MINH (1ull << 62)
+#define HPM_SINH (1ull << 61)
+#define HPM_UINH (1ull << 60)
+
+static int hpm_counts(const struct fs *m, unsigned k, unsigned mode)
+{
+	uint64_t e = m->hpm[k].event;
+
+	if (((m->mcountinhibit >> (k + 3)) & 1) || ((e & 0xffff) != 1 && (e & 0xffff) != 2))
+		return 0;
+	return !(e & (mode == FS_PRV_M ? HPM_MINH : mode == FS_PRV_S ? HPM_SINH : HPM_UINH));
+}
+
+static uint64_t hpm_read(const struct fs *m, unsigned k)
+{
+	uint64_t v = m->hpm[k].base;
+	unsigned p;
+
+	for (p = 0; p < 4; p++)
+		if (p != 2 && hpm_counts(m, k, p))
+			v += m->retired[p] - m->hpm[k].snap[p];
+	return v;
+}
+
+/* Restart counter k's accounting from value v (before its event or inhibit changes). */
+static void hpm_set(struct fs *m, unsigned k, uint64_t v)
+{
+	m->hpm[k].base = v;
+	memcpy(m->hpm[k].snap, m->retired, sizeof(m->retired));
+}
+
+static uint64_t retired_total(const struct fs *m)
+{
+	return m->retired[0] + m->retired[1] + m->retired[3];
+}
+
+void fs_hpm_update(struct fs *m)
+{
+	uint64_t v, left, best = UINT64_MAX;
+	unsigned k;
+
+	for (k = 0; k < FS_NHPM; k++) {
+		if (!hpm_counts(m, k, FS_PRV_M) && !hpm_counts(m, k, FS_PRV_S) &&
+		    !hpm_counts(m, k, FS_PRV_U))
+			continue;
+		v = hpm_read(m, k);
+		if (v < m->hpm[k].base) {	/* wrapped since the last look */
+			if (!(m->hpm[k].event & HPM_OF))
+				m->mip |= 1ull << IRQ_LCOFI;
+			m->hpm[k].event |= HPM_OF;
+			hpm_set(m, k, v);
+		}
+		left = 0 - v;			/* instructions to the next wrap (at least) */
+		if (left && left < best)
+			best = left;
+	}
+	m->hpm_at = best == UINT64_MAX ? UINT64_MAX : retired_total(m) + best;
+}
+
 /* A counter (cycle, time, instret, hpmcounterN: index k) readable at the current
  * privilege? */
 static int counter_ok(const struct fs *m, unsigned k)
@@ -321,15 +389,29 @@ static int hook_csr_read(void *ctx, unsigned csr, uint64_t *v)
 		*v = m->pmpaddr[csr - CSR_PMPADDR0];
 		return 0;
 	}
-	/* HPM counters and events 3..31: present, hard-wired to zero (for now) */
-	if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0x323 && csr <= 0x33f)) {
-		*v = 0;
+	/* HPM counters and events 3..3 + FS_NHPM - 1 (Sscofpmf), the rest of 3..31 zero */
+	if (csr >= 0xb03 && csr <= 0xb1f) {
+		*v = (csr & 31) - 3 < FS_NHPM ? hpm_read(m, (csr & 31) - 3) : 0;
+		return 0;
+	}
+	if (csr >= 0x323 && csr <= 0x33f) {
+		*v = (csr & 31) - 3 < FS_NHPM ? m->hpm[(csr & 31) - 3].event : 0;
 		return 0;
 	}
 	if (csr >= 0xc03 && csr <= 0xc1f) {
 		if (!counter_ok(m, csr & 31))
 			return -1;
+		*v = (csr & 31) - 3 < FS_NHPM ? hpm_read(m, (csr & 31) - 3) : 0;
+		return 0;
+	}
+	if (csr == 0xda0) {	/* scountovf: the OF bits S may see */
+		unsigned k;
+
 		*v = 0;
+		for (k = 0; k < FS_NHPM; k++)
+			if ((m->hpm[k].event & HPM_OF) &&
+			    (m->priv == FS_PRV_M || ((m->mcounteren >> (k + 3)) & 1)))
+				*v |= 1ull << (k + 3);
 		return 0;
 	}
 	return -1;
@@ -350,10 +432,12 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 	case CSR_SIE:
 		m->mie = (m->mie & ~m->mideleg) | (v & m->mideleg & MIE_W);
 		return 0;
-	case CSR_SIP:	/* only SSIP is writable from S */
-		m->mip = (m->mip & ~(m->mideleg & (1ull << IRQ_SSI))) |
-			 (v & m->mideleg & (1ull << IRQ_SSI));
+	case CSR_SIP: {	/* SSIP and LCOFIP are writable from S */
+		uint64_t w = m->mideleg & ((1ull << IRQ_SSI) | (1ull << IRQ_LCOFI));
+
+		m->mip = (m->mip & ~w) | (v & w);
 		return 0;
+	}
 	case CSR_STVEC: m->stvec = v & ~2ull; return 0;
 	case CSR_SCOUNTEREN: m->scounteren = v & 0xffffffff; return 0;
 	case CSR_SENVCFG: m->senvcfg = v & 1; return 0;
@@ -385,7 +469,15 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 	case CSR_MTVEC: m->mtvec = v & ~2ull; return 0;
 	case CSR_MCOUNTEREN: m->mcounteren = v & 0xffffffff; return 0;
 	case CSR_MENVCFG: m->menvcfg = v & 1; return 0;
-	case CSR_MCOUNTINHIBIT: m->mcountinhibit = v & 0xfffffffd; return 0;
+	case CSR_MCOUNTINHIBIT: {
+		unsigned k;
+
+		for (k = 0; k < FS_NHPM; k++)
+			hpm_set(m, k, hpm_read(m, k));
+		m->mcountinhibit = v & 0xfffffffd;
+		fs_hpm_update(m);
+		return 0;
+	}
 	case CSR_MSCRATCH: m->mscratch = v; return 0;
 	case CSR_MEPC: m->mepc = v & ~1ull; return 0;
 	case CSR_MCAUSE: m->mcause = v; return 0;
@@ -401,8 +493,23 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 		m->pmpaddr[csr - CSR_PMPADDR0] = v & ((1ull << 54) - 1);
 		return 0;
 	}
-	if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0x323 && csr <= 0x33f))
+	if (csr >= 0xb03 && csr <= 0xb1f) {
+		if ((csr & 31) - 3 < FS_NHPM) {
+			hpm_set(m, (csr & 31) - 3, v);
+			fs_hpm_update(m);
+		}
 		return 0;
+	}
+	if (csr >= 0x323 && csr <= 0x33f) {
+		if ((csr & 31) - 3 < FS_NHPM) {
+			unsigned k = (csr & 31) - 3;
+
+			hpm_set(m, k, hpm_read(m, k));
+			m->hpm[k].event = v & (HPM_OF | HPM_MINH | HPM_SINH | HPM_UINH | 0xffffffffull);
+			fs_hpm_update(m);
+		}
+		return 0;
+	}
 	return -1;
 }
 
@@ -484,6 +591,7 @@ int fs_init(struct fs *m, uint64_t ram_size, FILE *out)
 	m->ram_size = ram_size;
 	m->priv = FS_PRV_M;
 	m->mtimecmp = UINT64_MAX;
+	m->hpm_at = UINT64_MAX;
 	m->uart_out = out;
 	mstatus_written(m);	/* FS = Off at reset */
 	fs_timer_update(m);
@@ -508,6 +616,8 @@ int fs_run(struct fs *m, uint64_t max, uint64_t stop_pc, const char *until)
 	for (n = 0; !max || n < max; n++) {
 		if (iss_instret(m->iss) >= m->timer_at)
 			fs_timer_update(m);
+		if (retired_total(m) >= m->hpm_at)
+			fs_hpm_update(m);
 		if (m->mip & m->mie)
 			fs_check_irq(m);
 		if (stop_pc && iss_pc(m->iss) == stop_pc) {

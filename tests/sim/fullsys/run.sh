@@ -17,7 +17,7 @@ FS=${FS:?} DTB=${DTB:?} QEMU=${QEMU:-qemu-system-riscv64} OUT=${OUT:?}
 OPENSBI=${OPENSBI:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin}
 fail=0 n=0
 # QEMU's hart as close to tiprof-fs's as QEMU 7.2 allows (it has no option to drop Sv48/Sv57)
-QCPU=rv64,h=false,sstc=false,pmu-num=0
+QCPU=rv64,h=false,sstc=false,sscofpmf=on
 mkdir -p "$OUT/run"
 command -v "$QEMU" >/dev/null || { echo "fullsys: $QEMU missing: sudo apt-get install -y qemu-system-misc" >&2; exit 1; }
 
@@ -57,7 +57,8 @@ if [ -r "$OPENSBI" ]; then
 	missing=
 	for want in "OpenSBI v" "Platform Name             : tiprof full-system machine" \
 		"Platform HART Count       : 1" "Boot HART Base ISA        : rv64imafdc" \
-		"Boot HART MIDELEG         : 0x0000000000000222" \
+		"Boot HART MIDELEG         : 0x0000000000002222" \
+		"Boot HART ISA Extensions  : sscofpmf,time" "Boot HART MHPM Count      : 16" \
 		"Domain0 Next Address      : 0x0000000080200000" \
 		"Domain0 Next Mode         : S-mode"; do
 		grep -qF "$want" "$log" || missing="$missing [$want]"
