@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Synthesis table of the selective-dispatch front-end blocks (docs/seldisp-rtl.md): Yosys generic
 # cells and flip-flops, and synth_xilinx LUTs and flip-flops (hierarchy flattened: one module), of
-# each block at two parameter points. Usage: fpga/sd_synth.sh (env: YOSYS)
+# each block at two parameter points (LUTRAM: RAM32M/RAM64M/... cells, where synth_xilinx maps the
+# predictor's table to distributed RAM). Usage: fpga/sd_synth.sh (env: YOSYS)
 set -u
 yosys=${YOSYS:-yosys}
 out=build/synth/sd; mkdir -p "$out"
@@ -44,8 +45,8 @@ def cells(path):
         if m and not line.strip().startswith('Number'):
             c[m.group(1)] = c.get(m.group(1), 0) + int(m.group(2))
     return c
-print("| block | parameters | generic cells | FFs | Xilinx LUTs | Xilinx FFs |")
-print("|---|---|---:|---:|---:|---:|")
+print("| block | parameters | generic cells | FFs | Xilinx LUTs | Xilinx FFs | Xilinx LUTRAM |")
+print("|---|---|---:|---:|---:|---:|---:|")
 for pt in points:
     mod, *params = pt.split()
     tag = mod + '-' + '_'.join(p.replace('=', '-') for p in params)
@@ -55,5 +56,6 @@ for pt in points:
     total = sum(g.values())
     luts = sum(v for k, v in x.items() if re.match(r'LUT\d$', k))
     xff = sum(v for k, v in x.items() if re.match(r'FD[A-Z]*$', k))
-    print(f"| `{mod}` | {' '.join(params)} | {total} | {ff} | {luts} | {xff} |")
+    ram = sum(v for k, v in x.items() if k.startswith('RAM'))
+    print(f"| `{mod}` | {' '.join(params)} | {total} | {ff} | {luts} | {xff} | {ram} |")
 PY

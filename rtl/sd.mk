@@ -91,3 +91,10 @@ lint-sd-rtl:
 ## synth-sd: Yosys generic cells and flip-flops, and Xilinx LUTs/FFs, of each selective-dispatch block at two parameter points
 synth-sd:
 	@YOSYS=$(YOSYS) fpga/sd_synth.sh
+
+## test-sd-mutants: 20 planted selective-dispatch RTL bugs (tests/rtl/sd/mutants.txt) at W=2 PcW=32 Ckpt=4 Entries=16 PopLat=2, each must be killed by a bench or an assertion
+.PHONY: test-sd-mutants
+SD_MUT_CFG := 2-32-4-16-2
+test-sd-mutants: $(BUILD)/vsd/$(SD_MUT_CFG)/Vtiprof_sd_tb
+	@echo "== test-sd-mutants: planted selective-dispatch RTL bugs must be caught"
+	@$(SD_DIR)/mutate.sh "$(VERILATOR)" $(BUILD)/vsd $(SD_MUT_CFG)

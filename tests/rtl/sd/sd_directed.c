@@ -464,6 +464,18 @@ static void scene_fpred(struct dctx *x)
 	in.p.lk_pc = 0x2000;
 	o = wired(x, &in, 0);
 	EXPECT(o.p.hit && o.p.skip && o.p.target == 0x2000 + 4094);
+	/* every tag bit counts: leaders differing from 0x2000 in one bit above the index miss */
+	for (unsigned b = 0; b < x->c->pcw; b++) {
+		uint64_t pc = 0x2000 ^ (1ull << b);
+
+		if (b == 0 || (b >= 1 && (1u << (b - 1)) < x->c->entries))
+			continue;                      /* bit 0 is ignored; index bits elsewhere */
+		clr(&in);
+		in.p.lk_valid = 1;
+		in.p.lk_pc = pc;
+		o = wired(x, &in, 0);
+		EXPECT(!o.p.hit);
+	}
 }
 
 int sd_directed_record(const struct sd_cfg *c, struct sd_in **rec, size_t *n)

@@ -182,6 +182,8 @@ static void free_next(struct sd_rand *r, const struct sd_sys *s, struct sd_in *i
 	/* predictor */
 	in->p.lk_valid = chance(r, 800);
 	in->p.lk_pc = chance(r, 600) ? r->pool[below(r, 8)] : (rnd(r) & r->pm & ~1ull);
+	if (chance(r, 200))                          /* a near miss: one tag or index bit flipped */
+		in->p.lk_pc = (r->pool[below(r, 8)] ^ 1ull << (1 + below(r, r->c.pcw - 1))) & r->pm;
 	in->p.upd_valid = chance(r, 300);
 	if (in->p.upd_valid) {
 		unsigned k = below(r, 8);
