@@ -34,6 +34,9 @@ mutants=(
 	"page fault for a U page from S missed@@if (p == FS_PRV_S && (fl & PTE_U)@@if (0"
 	"interrupt priority MSI before MTI lost@@{ IRQ_MEI, IRQ_MSI, IRQ_MTI,@@{ IRQ_MEI, IRQ_MTI, IRQ_MSI,"
 	"FS=Off not trapping@@iss_set_fp_off(m->iss, !(m->mstatus & MS_FS));@@(void)0;"
+	"counter overflow raises no LCOFI@@m->mip |= 1ull << IRQ_LCOFI;@@(void)0;"
+	"SINH ignored@@mode == FS_PRV_S ? HPM_SINH : HPM_UINH@@mode == FS_PRV_S ? 0 : HPM_UINH"
+	"mcountinhibit ignored@@if (((m->mcountinhibit >> (k + 3)) & 1) ||@@if ("
 )
 orig=$(cat "$src/fs_hart.c"; echo x)
 orig=${orig%x}

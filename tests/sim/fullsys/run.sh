@@ -27,7 +27,23 @@ for elf in "$@"; do
 	set +e
 	timeout 20 "$FS" --max-insns 50000000 --elf "$elf" >"$ours" 2>"$OUT/run/$p.fs.err"
 	rc1=$?
-	timeout 30 "$QEMU" -machine virt -smp 1 -m 128M -bios none -kernel "$elf" -nographic \
+	set -e
+	# a program QEMU 7.2 cannot judge (its .S says why) has a committed expected output
+	expect=$(dirname "$0")/$p.expect
+	if [ -r "$expect" ]; then
+		n=$((n + 1))
+		if [ $rc1 -eq 0 ] && diff -u "$expect" "$ours" >"$OUT/run/$p.diff"; then
+			echo "fullsys: $p: $(wc -l <"$ours") lines = $p.expect"
+		else
+			echo "fullsys: FAIL $p: exit status $rc1, output (+) differs from $expect (-):"
+			head -40 "$OUT/run/$p.diff"
+			fail=1
+		fi
+		cp "$expect" "$theirs"	# what mutants.sh compares against
+		continue
+	fi
+	set +e
+	timeout 30 "$QEMU" -machine virt -cpu "$QCPU" -smp 1 -m 128M -bios none -kernel "$elf" -nographic \
 		-monitor none -serial stdio </dev/null 2>"$OUT/run/$p.qemu.err" | tr -d '\r' >"$theirs"
 	rc2=${PIPESTATUS[0]}
 	set -e
@@ -77,7 +93,7 @@ if [ -r "$OPENSBI" ]; then
 		tail -n 5 "$log" "$OUT/run/opensbi.err" >&2
 		fail=1
 	else
-		echo "fullsys: opensbi: banner = qemu-system-riscv64's, payload reached: $(sed 's/^tiprof-fs: //' "$OUT/run/opensbi.err")"
+		echo "fullsys: opensbi: banner = qemu-system-riscv64's, payload reached: $(sed -n '1s/^tiprof-fs: //p' "$OUT/run/opensbi.err")"
 	fi
 else
 	echo "fullsys: FAIL: $OPENSBI missing: sudo apt-get install -y opensbi"
@@ -118,7 +134,7 @@ if [ -r "$KIMAGE" ] && [ -r "$(dirname "$KIMAGE")/../../../source/usr/gen_init_c
 	   grep -q '^TIPROF-FS-INIT cpuinfo mmu.*: sv39' "$ld/console.txt" &&
 	   grep -q '^TIPROF-FS-INIT loop 499999500000, clock advanced yes' "$ld/console.txt" &&
 	   grep -q '^TIPROF-FS-INIT done' "$ld/console.txt" && linux_vs_qemu; then
-		echo "fullsys: linux: user space ran and powered off, console = qemu-system-riscv64's: $(grep -h 'tiprof-fs:' "$ld/boot.txt" | sed 's/^tiprof-fs: //')"
+		echo "fullsys: linux: user space ran and powered off, console = qemu-system-riscv64's: $(grep -h 'tiprof-fs:' "$ld/boot.txt" | sed -n '1s/^tiprof-fs: //p')"
 	else
 		echo "fullsys: FAIL linux: see $ld/console.txt and $ld/boot.txt"
 		tail -n 12 "$ld/console.txt" "$ld/boot.txt"
