@@ -72,6 +72,7 @@ struct fs {
 	uint64_t stvec, sscratch, sepc, scause, stval, satp;
 	uint64_t pmpcfg[2], pmpaddr[16];
 	int64_t cycle_off, instret_off;  /* mcycle/minstret writes */
+	uint64_t frozen[2];      /* mcycle, minstret while mcountinhibit stops them */
 
 	/* Sv39 TLB (flushed by satp writes and sfence.vma) */
 	struct fs_tlb tlb[FS_TLB_SIZE];

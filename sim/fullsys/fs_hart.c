@@ -320,6 +320,28 @@ void fs_hpm_update(struct fs *m)
 	m->hpm_at = best == UINT64_MAX ? UINT64_MAX : retired_total(m) + best;
 }
 
+/* mcycle (k = 0) and minstret (k = 2): retired instructions plus the offset a write left,
+ * frozen while mcountinhibit's bit k is set. */
+static uint64_t fixed_read(const struct fs *m, unsigned k)
+{
+	if ((m->mcountinhibit >> k) & 1)
+		return m->frozen[k >> 1];
+	return iss_instret(m->iss) + (uint64_t)(k ? m->instret_off : m->cycle_off);
+}
+
+/* Write v to mcycle/minstret (k = 0/2) from the instruction retiring now. */
+static void fixed_write(struct fs *m, unsigned k, uint64_t v)
+{
+	int64_t off = (int64_t)(v - iss_instret(m->iss) - 1);	/* this instruction retires */
+
+	if ((m->mcountinhibit >> k) & 1)
+		m->frozen[k >> 1] = v;
+	else if (k)
+		m->instret_off = off;
+	else
+		m->cycle_off = off;
+}
+
 /* A counter (cycle, time, instret, hpmcounterN: index k) readable at the current
  * privilege? */
 static int counter_ok(const struct fs *m, unsigned k)
@@ -334,7 +356,6 @@ static int counter_ok(const struct fs *m, unsigned k)
 static int hook_csr_read(void *ctx, unsigned csr, uint64_t *v)
 {
 	struct fs *m = ctx;
-	uint64_t n = iss_instret(m->iss);
 
 	if (((csr >> 8) & 3) > m->priv)
 		return -1;
@@ -368,8 +389,8 @@ static int hook_csr_read(void *ctx, unsigned csr, uint64_t *v)
 	case CSR_MEPC: *v = m->mepc; return 0;
 	case CSR_MCAUSE: *v = m->mcause; return 0;
 	case CSR_MTVAL: *v = m->mtval; return 0;
-	case CSR_MCYCLE: *v = n + (uint64_t)m->cycle_off; return 0;
-	case CSR_MINSTRET: *v = n + (uint64_t)m->instret_off; return 0;
+	case CSR_MCYCLE: *v = fixed_read(m, 0); return 0;
+	case CSR_MINSTRET: *v = fixed_read(m, 2); return 0;
 	case CSR_MVENDORID: case CSR_MARCHID: case CSR_MIMPID: case CSR_MHARTID:
 	case CSR_MCONFIGPTR:
 		*v = 0;
@@ -377,8 +398,7 @@ static int hook_csr_read(void *ctx, unsigned csr, uint64_t *v)
 	case CSR_CYCLE: case CSR_TIME: case CSR_INSTRET:
 		if (!counter_ok(m, csr & 31))
 			return -1;
-		*v = csr == CSR_TIME ? fs_mtime(m) :
-		     n + (uint64_t)(csr == CSR_CYCLE ? m->cycle_off : m->instret_off);
+		*v = csr == CSR_TIME ? fs_mtime(m) : fixed_read(m, csr & 31);
 		return 0;
 	}
 	if (csr == CSR_PMPCFG0 || csr == CSR_PMPCFG0 + 2) {
@@ -420,7 +440,6 @@ static int hook_csr_read(void *ctx, unsigned csr, uint64_t *v)
 static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 {
 	struct fs *m = ctx;
-	uint64_t n = iss_instret(m->iss);
 
 	if (((csr >> 8) & 3) > m->priv || (csr >> 10) == 3)
 		return -1;
@@ -470,11 +489,22 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 	case CSR_MCOUNTEREN: m->mcounteren = v & 0xffffffff; return 0;
 	case CSR_MENVCFG: m->menvcfg = v & 1; return 0;
 	case CSR_MCOUNTINHIBIT: {
+		uint64_t fixed[2] = { fixed_read(m, 0), fixed_read(m, 2) };
 		unsigned k;
 
 		for (k = 0; k < FS_NHPM; k++)
 			hpm_set(m, k, hpm_read(m, k));
+		uint64_t was = m->mcountinhibit;
+
 		m->mcountinhibit = v & 0xfffffffd;
+		for (k = 0; k < 2; k++) {	/* freeze or restart mcycle/minstret */
+			unsigned b = 2 * k;
+
+			if (!((was >> b) & 1) && ((m->mcountinhibit >> b) & 1))
+				m->frozen[k] = fixed[k];
+			else if (((was >> b) & 1) && !((m->mcountinhibit >> b) & 1))
+				fixed_write(m, b, fixed[k]);	/* counts from the next one */
+		}
 		fs_hpm_update(m);
 		return 0;
 	}
@@ -482,8 +512,8 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 	case CSR_MEPC: m->mepc = v & ~1ull; return 0;
 	case CSR_MCAUSE: m->mcause = v; return 0;
 	case CSR_MTVAL: m->mtval = v; return 0;
-	case CSR_MCYCLE: m->cycle_off = (int64_t)(v - n - 1); return 0;	/* this insn retires */
-	case CSR_MINSTRET: m->instret_off = (int64_t)(v - n - 1); return 0;
+	case CSR_MCYCLE: fixed_write(m, 0, v); return 0;
+	case CSR_MINSTRET: fixed_write(m, 2, v); return 0;
 	}
 	if (csr == CSR_PMPCFG0 || csr == CSR_PMPCFG0 + 2) {
 		m->pmpcfg[(csr - CSR_PMPCFG0) / 2] = v & 0x9f9f9f9f9f9f9f9full;

@@ -2,7 +2,7 @@
 /* Sscofpmf: mhpmcounter3 counting instructions (mhpmevent3 = 2) from -2000 overflows; OF
  * is set, scountovf shows it to S, and the local counter-overflow interrupt (13),
  * delegated, is taken in S, which clears sip.LCOFIP. A counter with UINH/SINH set counts
- * nothing in S; mcountinhibit stops a counter. QEMU 7.2 counts these events from its clock,
+ * nothing in S; mcountinhibit stops a counter, mcycle and minstret. QEMU 7.2 counts these events from its clock,
  * not per instruction (its overflow comes at another point and the run then hangs), so the
  * output is compared with bm_hpm.expect, written from the specification. */
 #include "bm.h"
@@ -33,6 +33,23 @@ _start:
 	li t0, 2
 	csrw mhpmevent5, t0
 	csrw mhpmcounter5, zero
+	/* mcycle and minstret stop while mcountinhibit.CY/IR are set, count again after */
+	li t0, 5
+	csrs mcountinhibit, t0
+	csrr s8, mcycle
+	csrr s9, minstret
+	nop
+	nop
+	csrr s10, mcycle
+	csrr s11, minstret
+	sub s8, s10, s8
+	sub s9, s11, s9
+	csrc mcountinhibit, t0
+	csrr s10, minstret
+	nop
+	nop
+	csrr s11, minstret
+	sub s10, s11, s10
 	/* counter 3: instructions, overflows after 2000 */
 	li t0, 2
 	csrw mhpmevent3, t0
@@ -84,6 +101,9 @@ mhandler:
 	sltiu s4, s4, 200		/* only the M-mode instructions since it started */
 	SHOW c4_small, s4
 	SHOW c5, s5
+	SHOW mcycle_inhibited, s8
+	SHOW minstret_inhibited, s9
+	SHOW minstret_running, s10
 	PUTS done
 	PASS
 

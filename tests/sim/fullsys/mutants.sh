@@ -37,6 +37,8 @@ mutants=(
 	"counter overflow raises no LCOFI@@m->mip |= 1ull << IRQ_LCOFI;@@(void)0;"
 	"SINH ignored@@mode == FS_PRV_S ? HPM_SINH : HPM_UINH@@mode == FS_PRV_S ? 0 : HPM_UINH"
 	"mcountinhibit ignored@@if (((m->mcountinhibit >> (k + 3)) & 1) ||@@if ("
+	"mcycle/minstret not frozen@@	if ((m->mcountinhibit >> k) & 1)
+		return m->frozen[k >> 1];@@"
 )
 orig=$(cat "$src/fs_hart.c"; echo x)
 orig=${orig%x}
