@@ -8,15 +8,26 @@
  * The hart starts in M-mode with a0 = 0 (hart id) and a1 = the device tree's address (as
  * QEMU virt's reset vector does). UART output goes to stdout. The exit status is the test
  * device's code (0 = pass/power-off); 3 = a stop condition (--max-insns, --stop-pc,
- * --until) ended the run; 2 = error. */
+ * --until) ended the run; 4 = SIGINT/SIGTERM (the figures are printed); 2 = error. */
 #include <elf.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "fs.h"
+
+/* SIGINT/SIGTERM (a time limit): stop between instructions and print the figures. */
+static struct fs *the_machine;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	if (the_machine)
+		the_machine->stop = 6;
+}
 
 static int load_file(struct fs *m, const char *path, uint64_t pa, uint64_t *size)
 {
@@ -102,7 +113,8 @@ int main(int argc, char **argv)
 	struct fs m;
 	double sec;
 	static const char *const why[] = { "", "test device / power-off", "error",
-					   "stop pc reached", "UART text seen", "instruction limit" };
+					   "stop pc reached", "UART text seen", "instruction limit",
+					   "signal" };
 
 	for (k = 1; k < argc; k++) {
 		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
@@ -143,6 +155,9 @@ int main(int argc, char **argv)
 	iss_set_xreg(m.iss, 10, 0);
 	iss_set_xreg(m.iss, 11, dtb_pa);
 
+	the_machine = &m;
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	r = fs_run(&m, max, stop_pc, until);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -167,5 +182,5 @@ int main(int argc, char **argv)
 	fs_free(&m);
 	if (r)
 		return 2;
-	return m.stop == 1 ? m.exit_code : 3;
+	return m.stop == 1 ? m.exit_code : m.stop == 6 ? 4 : 3;
 }
