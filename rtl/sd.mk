@@ -30,21 +30,26 @@ $(BUILD)/sd/sd_run_model: $(SD_DIR)/sd_run_model.c $(SD_TB_SRCS) $(SD_TB_HDRS)
 	@$(CC) $(SD_CFLAGS) -o $@ $(SD_DIR)/sd_run_model.c $(SD_TB_SRCS)
 
 # 1. verilate (generates Vtiprof_sd_tb__Dpi.h), 2. compile the harness against it, 3. build.
-$(BUILD)/vsd/%/Vtiprof_sd_tb: $(SD_RTL) $(SD_TB_SV) $(SD_DIR)/sd_dpi.c $(SD_TB_SRCS) $(SD_TB_HDRS)
-	@echo "  VERILATE selective dispatch W=$(call sdc,$*,1) PCW=$(call sdc,$*,2) CKPT=$(call sdc,$*,3) ENTRIES=$(call sdc,$*,4) POPLAT=$(call sdc,$*,5)"
-	@rm -rf $(@D) && mkdir -p $(@D)/harness
-	@$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast --assert \
-	  -Wno-fatal -Mdir $(@D) --top-module tiprof_sd_tb \
-	  -GW=$(call sdc,$*,1) -GPCW=$(call sdc,$*,2) -GCKPT=$(call sdc,$*,3) \
-	  -GENTRIES=$(call sdc,$*,4) -GPOPLAT=$(call sdc,$*,5) \
-	  $(SD_RTL) $(SD_TB_SV) $(abspath $(@D)/harness/libsd_tb.a) \
-	  > $(@D)/verilate.log 2>&1 || { cat $(@D)/verilate.log; exit 1; }
-	@for f in $(SD_DIR)/sd_dpi.c $(SD_TB_SRCS); do \
-	  $(CC) $(SD_CFLAGS) -I$(@D) -I$(VLT_INC)/vltstd -c -o $(@D)/harness/$$(basename $$f .c).o $$f \
+# $(call sd_verilate,DIR,CONFIG,SOURCES AND FLAGS)
+define sd_verilate
+@echo "  VERILATE selective dispatch W=$(call sdc,$(2),1) PCW=$(call sdc,$(2),2) CKPT=$(call sdc,$(2),3) ENTRIES=$(call sdc,$(2),4) POPLAT=$(call sdc,$(2),5)$(4)"
+@rm -rf $(1) && mkdir -p $(1)/harness
+@$(VERILATOR) --cc --exe --main --timing -O3 --x-assign fast --x-initial fast --assert \
+	  -Wno-fatal -Mdir $(1) --top-module tiprof_sd_tb \
+	  -GW=$(call sdc,$(2),1) -GPCW=$(call sdc,$(2),2) -GCKPT=$(call sdc,$(2),3) \
+	  -GENTRIES=$(call sdc,$(2),4) -GPOPLAT=$(call sdc,$(2),5) \
+	  $(3) $(SD_TB_SV) $(abspath $(1)/harness/libsd_tb.a) \
+	  > $(1)/verilate.log 2>&1 || { cat $(1)/verilate.log; exit 1; }
+@for f in $(SD_DIR)/sd_dpi.c $(SD_TB_SRCS); do \
+	  $(CC) $(SD_CFLAGS) -I$(1) -I$(VLT_INC)/vltstd -c -o $(1)/harness/$$(basename $$f .c).o $$f \
 	  || exit 1; done
-	@$(AR) rcs $(@D)/harness/libsd_tb.a $(@D)/harness/*.o
-	@$(MAKE) -s -C $(@D) -f Vtiprof_sd_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(@D)/build.log 2>&1 \
-	  || { tail -30 $(@D)/build.log; exit 1; }
+@$(AR) rcs $(1)/harness/libsd_tb.a $(1)/harness/*.o
+@$(MAKE) -s -C $(1) -f Vtiprof_sd_tb.mk OPT_FAST=-O2 OPT_SLOW=-O1 > $(1)/build.log 2>&1 \
+	  || { tail -30 $(1)/build.log; exit 1; }
+endef
+
+$(BUILD)/vsd/%/Vtiprof_sd_tb: $(SD_RTL) $(SD_TB_SV) $(SD_DIR)/sd_dpi.c $(SD_TB_SRCS) $(SD_TB_HDRS)
+	$(call sd_verilate,$(@D),$*,$(SD_RTL))
 
 $(BUILD)/isd/tiprof_sd_vpi.vpi: $(SD_DIR)/sd_vpi.c tests/include/tvpi.h $(SD_TB_SRCS) $(SD_TB_HDRS)
 	@mkdir -p $(@D)
@@ -98,3 +103,26 @@ SD_MUT_CFG := 2-32-4-16-2
 test-sd-mutants: $(BUILD)/vsd/$(SD_MUT_CFG)/Vtiprof_sd_tb
 	@echo "== test-sd-mutants: planted selective-dispatch RTL bugs must be caught"
 	@$(SD_DIR)/mutate.sh "$(VERILATOR)" $(BUILD)/vsd $(SD_MUT_CFG)
+
+# ------------------------------------------------------------------ gate-level check
+## test-sd-netlist: the Yosys netlists (generic synthesis, flattened) of the three blocks at two configurations in the testbench, compared with the C model every cycle
+.PHONY: test-sd-netlist
+SD_NETLIST_CONFIGS ?= 2-32-4-16-2 4-64-8-64-0
+.PRECIOUS: $(BUILD)/nsd-netlist/%.v
+$(BUILD)/nsd-netlist/%.v: $(SD_RTL)
+	@mkdir -p $(@D)
+	@echo "  SYNTH   $@ (Yosys generic, flattened)"
+	@rm -f $@ && for b in "flags -set Rw $(call sdc,$*,1) -set Ckpt $(call sdc,$*,3)" \
+	  "filter -set W $(call sdc,$*,1) -set PcW $(call sdc,$*,2) -set PopLat $(call sdc,$*,5)" \
+	  "fpred -set Entries $(call sdc,$*,4) -set PcW $(call sdc,$*,2) -set W $(call sdc,$*,1)"; do \
+	  set -- $$b; m=tiprof_sd_$$1; shift; \
+	  $(YOSYS) -q -l $(@D)/$*-$$m.log -p "read_verilog -sv rtl/$$m.sv; chparam $$* $$m; \
+	    synth -top $$m -flatten; write_verilog -noattr $(@D)/$*-$$m.v" >/dev/null \
+	    || { tail -20 $(@D)/$*-$$m.log; exit 1; }; \
+	  cat $(@D)/$*-$$m.v >> $@; done
+$(BUILD)/nsd/%/Vtiprof_sd_tb: $(BUILD)/nsd-netlist/%.v $(SD_TB_SV) $(SD_DIR)/sd_dpi.c $(SD_TB_SRCS) $(SD_TB_HDRS)
+	$(call sd_verilate,$(@D),$*,+define+TIPROF_SD_NETLIST $(BUILD)/nsd-netlist/$*.v, (netlist))
+test-sd-netlist: $(foreach c,$(SD_NETLIST_CONFIGS),$(BUILD)/nsd/$(c)/Vtiprof_sd_tb)
+	@mkdir -p $(SD_OUT)/netlist
+	@SD_OUT=$(SD_OUT)/netlist SD_SEED=$(SD_SEED) SD_RANDOM_CYCLES=200000 \
+	  SD_CONFIGS="$(SD_NETLIST_CONFIGS)" $(SD_DIR)/run.sh verilator $(BUILD)/nsd

@@ -20,6 +20,14 @@ module tiprof_sd_tb #(
 
   logic clk = 1'b0;
 
+  // The gate-level check (make test-sd-netlist) instantiates Yosys netlists, synthesized for this
+  // configuration: modules without parameters.
+`ifdef TIPROF_SD_NETLIST
+  `define SD_PARAMS(p)
+`else
+  `define SD_PARAMS(p) #p
+`endif
+
 `ifndef TIPROF_VPI
   import "DPI-C" function int sd_tb_init(input int w, input int pcw, input int ckpt,
                                          input int entries, input int poplat, input int lockw,
@@ -55,7 +63,7 @@ module tiprof_sd_tb #(
   assign {csr_wdata, csr_we, fflush, restore_id, restore, ckpt_we, dec_mask, dec_fn, dec_valid,
           ret_mask, ret_fn, ret_valid} = fin_q[FIN-1:0];
 
-  tiprof_sd_flags #(.Rw(W), .Ckpt(CKPT)) u_flags (
+  tiprof_sd_flags `SD_PARAMS((.Rw(W), .Ckpt(CKPT))) u_flags (
     .clk_i (clk), .rst_ni (rst_n),
     .ret_valid_i (ret_valid), .ret_fn_i (ret_fn), .ret_mask_i (ret_mask),
     .dec_valid_i (dec_valid), .dec_fn_i (dec_fn), .dec_mask_i (dec_mask),
@@ -78,7 +86,7 @@ module tiprof_sd_tb #(
   logic [PCW-1:0]   upd_pc, upd_follow, redirect_pc;
   assign {dflags, pskip, follow, mask, fn, flag, cls, pc, valid, dflush, stall} = din_q[DIN-1:0];
 
-  tiprof_sd_filter #(.W(W), .PcW(PCW), .PopLat(POPLAT)) u_filter (
+  tiprof_sd_filter `SD_PARAMS((.W(W), .PcW(PCW), .PopLat(POPLAT))) u_filter (
     .clk_i (clk), .rst_ni (rst_n), .stall_i (stall), .flush_i (dflush),
     .valid_i (valid), .pc_i (pc), .cls_i (cls), .flag_i (flag), .fn_i (fn), .mask_i (mask),
     .follow_i (follow), .pskip_i (pskip), .flags_i (dflags),
@@ -99,7 +107,7 @@ module tiprof_sd_tb #(
   assign {fe_flush, wd_mask, wd_valid, wf_mask, wf_valid, p_upd_clear, p_upd_flag, p_upd_follow,
           p_upd_pc, p_upd_valid, lk_pc, lk_valid} = pin_q[PIN-1:0];
 
-  tiprof_sd_fpred #(.Entries(ENTRIES), .PcW(PCW), .W(W), .LockW(LOCKW)) u_fpred (
+  tiprof_sd_fpred `SD_PARAMS((.Entries(ENTRIES), .PcW(PCW), .W(W), .LockW(LOCKW))) u_fpred (
     .clk_i (clk), .rst_ni (rst_n),
     .lk_valid_i (lk_valid), .lk_pc_i (lk_pc), .lk_hit_o (lk_hit), .lk_skip_o (lk_skip),
     .lk_target_o (lk_target), .lk_locked_o (lk_locked),
