@@ -4,15 +4,16 @@
  * test (tiprof_pmu fake_unit=1; see tiprof_pmu_fake.h).
  *
  * Every 1 ms while TIP_CTRL.EN is set, the timer "takes" 4 samples (24 on
- * every 50th tick, so a 16-entry FIFO overflows and TIP_LOST counts), then
- * calls the interrupt handler when FIFO_COUNT >= WATERMARK and IRQ_EN is set.
+ * every TIPROF_FAKE_BURST-th tick, so a 16-entry FIFO overflows and TIP_LOST
+ * counts), then calls the interrupt handler when FIFO_COUNT >= WATERMARK and
+ * IRQ_EN is set.
  * Sample n (counted in POP order) has one valid slot, address
  * TIPROF_FAKE_ADDR0 + 4n, context TIPROF_FAKE_CTX, cycle n * PERIOD, user
  * privilege: the test checks that the addresses it reads are consecutive.
  *
  * ProfileMe (PM_*): every 1 ms while PM_CTRL.EN is set, 4 records are made (20
- * on every 50th tick, so the 8-entry FIFO overflows and PM_LOST counts) and one
- * selection collides (PM_COLLIDED). Record g is tiprof_fake_pm_record(g) of
+ * on every TIPROF_FAKE_BURST-th tick, so the 8-entry FIFO overflows and
+ * PM_LOST counts) and one selection collides (PM_COLLIDED). Record g is tiprof_fake_pm_record(g) of
  * tiprof_pmu_fake.h; PM_EVFILT drops records (PM_FILTERED), PM_LATFILT is
  * stored but not applied. TIP and ProfileMe share the timer and the interrupt
  * (TIP_STATUS.IRQ, PM_STATUS.IRQ say which).
@@ -26,6 +27,12 @@
 #include "tiprof_pmu_fake.h"
 
 #define TIPROF_FAKE_TICK_NS	(1000 * 1000)
+/*
+ * Ticks between bursts. The tick is a wall-clock timer: in a guest starved by a
+ * loaded host, hrtimer_forward_now() skips the missed ones, and a 0.3 s busy
+ * loop saw as few as 46 ticks - with a burst every 50th none overflowed.
+ */
+#define TIPROF_FAKE_BURST	10
 
 static u32 tiprof_fake_info(void)
 {
@@ -320,7 +327,7 @@ static enum hrtimer_restart tiprof_fake_tick(struct hrtimer *t)
 	if (!tiprof_fake_on(f))
 		return HRTIMER_NORESTART;
 	++f->ticks;
-	n = f->ticks % 50 ? 4 : 24;
+	n = f->ticks % TIPROF_FAKE_BURST ? 4 : 24;
 	for (i = 0; f->ctrl & TIPROF_TIP_CTRL_EN_MASK && i < n; i++) {
 		if (f->count < TIPROF_FAKE_DEPTH) {
 			f->count++;
@@ -330,7 +337,8 @@ static enum hrtimer_restart tiprof_fake_tick(struct hrtimer *t)
 		}
 	}
 	if (f->pm.ctrl & TIPROF_PM_CTRL_EN_MASK)
-		tiprof_fake_pm_tick(&f->pm, f->ticks % 50 ? 4 : 20);
+		tiprof_fake_pm_tick(&f->pm,
+				    f->ticks % TIPROF_FAKE_BURST ? 4 : 20);
 	if (tiprof_fake_tip_irq(f) || tiprof_fake_pm_irq(&f->pm))
 		f->irq(f->irq_arg);
 	if (!tiprof_fake_on(f))

@@ -78,6 +78,135 @@ static int tiprof_hw_read64(struct tiprof_hw *hw, uint16_t lo, uint16_t hi,
 	return -EAGAIN;
 }
 
+/*
+ * The registers and bits by which the layer quiesces, starts, stops and drains
+ * one subsystem of the unit (TIP, ProfileMe): their steps are the same.
+ */
+struct tiprof_hw_sub {
+	uint16_t ctrl, status, fifo_count, pop;	/* register addresses */
+	uint32_t en, irq_en;			/* CTRL bits */
+	uint32_t sticky, cfg_err;		/* STATUS bits, write-1-clear */
+};
+
+static const struct tiprof_hw_sub tiprof_hw_sub_tip = {
+	TIPROF_TIP_CTRL, TIPROF_TIP_STATUS, TIPROF_TIP_FIFO_COUNT,
+	TIPROF_TIP_POP,
+	TIPROF_TIP_CTRL_EN_MASK, TIPROF_TIP_CTRL_IRQ_EN_MASK,
+	TIPROF_HW_STICKY, TIPROF_TIP_STATUS_CFG_ERR_MASK,
+};
+
+/*
+ * Quiesce subsystem @sub before its registers are written: with EN and IRQ_EN
+ * clear no sample arrives and no interrupt fires meanwhile (a stale FIFO could
+ * otherwise raise the interrupt as soon as the watermark changes); the sticky
+ * bits are cleared and the records of an earlier session, which would mix into
+ * this one, are popped and counted in *@discarded (may be NULL).
+ */
+static int tiprof_hw_quiesce(struct tiprof_hw *hw,
+			     const struct tiprof_hw_sub *sub, uint32_t depth,
+			     uint32_t *discarded)
+{
+	uint64_t count;
+	int ret;
+
+	ret = tiprof_hw_wr(hw, sub->ctrl, 0);
+	if (!ret)
+		ret = tiprof_hw_wr(hw, sub->status, sub->sticky);
+	if (!ret)
+		ret = tiprof_hw_rd(hw, sub->fifo_count, &count);
+	if (ret)
+		return ret;
+	if (count > depth)
+		return -EPROTO;
+	while (count--) {
+		ret = tiprof_hw_wr(hw, sub->pop, 0);
+		if (ret)
+			return ret;
+		if (discarded)
+			(*discarded)++;
+	}
+	return 0;
+}
+
+/*
+ * After a configuration's writes: 0, or -EREMOTEIO when the unit refused one
+ * (STATUS.CFG_ERR, cleared again for the next attempt).
+ */
+static int tiprof_hw_cfg_refused(struct tiprof_hw *hw,
+				 const struct tiprof_hw_sub *sub)
+{
+	uint64_t status;
+	int ret;
+
+	ret = tiprof_hw_rd(hw, sub->status, &status);
+	if (ret)
+		return ret;
+	if (!(status & sub->cfg_err))
+		return 0;
+	ret = tiprof_hw_wr(hw, sub->status, sub->cfg_err);
+	return ret ? ret : -EREMOTEIO;
+}
+
+/*
+ * Start (@run) or stop a configured subsystem whose life cycle is *@state and
+ * whose configured CTRL is @ctrl: EN set, or IRQ_EN cleared (EN stays, so the
+ * unit keeps sampling into its FIFO while nobody is interrupted).
+ */
+static int tiprof_hw_run(struct tiprof_hw *hw, const struct tiprof_hw_sub *sub,
+			 enum tiprof_hw_state *state, uint32_t ctrl, int run)
+{
+	int ret;
+
+	if (*state != TIPROF_HW_CONFIGURED && *state != TIPROF_HW_RUNNING)
+		return -ENODEV;
+	ret = tiprof_hw_wr(hw, sub->ctrl,
+			   run ? ctrl | sub->en : ctrl & ~sub->irq_en);
+	if (ret)
+		return ret;
+	*state = run ? TIPROF_HW_RUNNING : TIPROF_HW_CONFIGURED;
+	return 0;
+}
+
+/*
+ * Drain up to @n records of subsystem @sub into @buf (elements of @size bytes):
+ * @read reads the oldest record (1, 0 when none is complete, or a negative
+ * code), then POP removes it. Only this loop pops, so the records counted stay
+ * complete; the count is re-read only when they are used up. Returns the
+ * number drained, or a negative code when none was.
+ */
+static int tiprof_hw_fifo_drain(struct tiprof_hw *hw,
+				const struct tiprof_hw_sub *sub, uint32_t depth,
+				int (*read)(struct tiprof_hw *hw, void *rec),
+				void *buf, size_t size, unsigned int n)
+{
+	unsigned int done = 0;
+	uint64_t count = 0;
+	int ret = 0;
+
+	while (done < n) {
+		if (!count) {
+			ret = tiprof_hw_rd(hw, sub->fifo_count, &count);
+			if (ret || !count)
+				break;
+			if (count > depth) {
+				ret = -EPROTO;
+				break;
+			}
+		}
+		ret = read(hw, (char *)buf + (size_t)done * size);
+		if (ret <= 0)
+			break;
+		ret = tiprof_hw_wr(hw, sub->pop, 0);
+		if (ret)
+			break;
+		done++;
+		count--;
+	}
+	if (done || ret >= 0)
+		return (int)done;
+	return ret;
+}
+
 void tiprof_hw_init(struct tiprof_hw *hw, const struct tiprof_hw_ops *ops,
 		    void *ctx)
 {
@@ -169,7 +298,6 @@ static int tiprof_hw_check_config(const struct tiprof_hw *hw,
 int tiprof_hw_configure(struct tiprof_hw *hw,
 			const struct tiprof_hw_config *cfg)
 {
-	uint64_t status, count;
 	uint32_t ctrl;
 	int ret;
 
@@ -190,28 +318,9 @@ int tiprof_hw_configure(struct tiprof_hw *hw,
 	if (cfg->insts)
 		ctrl |= TIPROF_TIP_CTRL_TRIGGER_MASK;
 
-	/*
-	 * Quiesce first: with EN and IRQ_EN clear no sample arrives and no
-	 * interrupt fires while the rest is written (a stale FIFO could
-	 * otherwise raise the interrupt as soon as the watermark changes).
-	 */
-	ret = tiprof_hw_wr(hw, TIPROF_TIP_CTRL, 0);
+	ret = tiprof_hw_quiesce(hw, &tiprof_hw_sub_tip, hw->depth, NULL);
 	if (ret)
 		return ret;
-	ret = tiprof_hw_wr(hw, TIPROF_TIP_STATUS, TIPROF_HW_STICKY);
-	if (ret)
-		return ret;
-	/* Samples of an earlier session would mix into this one. */
-	ret = tiprof_hw_rd(hw, TIPROF_TIP_FIFO_COUNT, &count);
-	if (ret)
-		return ret;
-	if (count > hw->depth)
-		return -EPROTO;
-	while (count--) {
-		ret = tiprof_hw_wr(hw, TIPROF_TIP_POP, 0);
-		if (ret)
-			return ret;
-	}
 	ret = tiprof_hw_wr(hw, TIPROF_TIP_PERIOD, cfg->period);
 	if (ret)
 		return ret;
@@ -223,15 +332,9 @@ int tiprof_hw_configure(struct tiprof_hw *hw,
 		if (ret)
 			return ret;
 	}
-	ret = tiprof_hw_rd(hw, TIPROF_TIP_STATUS, &status);
+	ret = tiprof_hw_cfg_refused(hw, &tiprof_hw_sub_tip);
 	if (ret)
 		return ret;
-	if (status & TIPROF_TIP_STATUS_CFG_ERR_MASK) {
-		/* leave the sticky bit clear for the next attempt */
-		ret = tiprof_hw_wr(hw, TIPROF_TIP_STATUS,
-				   TIPROF_TIP_STATUS_CFG_ERR_MASK);
-		return ret ? ret : -EREMOTEIO;
-	}
 	hw->ctrl = ctrl & TIPROF_HW_CTRL_FIELDS;
 	hw->cfg = *cfg;
 	hw->state = TIPROF_HW_CONFIGURED;
@@ -240,30 +343,12 @@ int tiprof_hw_configure(struct tiprof_hw *hw,
 
 int tiprof_hw_start(struct tiprof_hw *hw)
 {
-	int ret;
-
-	if (hw->state != TIPROF_HW_CONFIGURED && hw->state != TIPROF_HW_RUNNING)
-		return -ENODEV;
-	ret = tiprof_hw_wr(hw, TIPROF_TIP_CTRL,
-			   hw->ctrl | TIPROF_TIP_CTRL_EN_MASK);
-	if (ret)
-		return ret;
-	hw->state = TIPROF_HW_RUNNING;
-	return 0;
+	return tiprof_hw_run(hw, &tiprof_hw_sub_tip, &hw->state, hw->ctrl, 1);
 }
 
 int tiprof_hw_stop(struct tiprof_hw *hw)
 {
-	int ret;
-
-	if (hw->state != TIPROF_HW_CONFIGURED && hw->state != TIPROF_HW_RUNNING)
-		return -ENODEV;
-	ret = tiprof_hw_wr(hw, TIPROF_TIP_CTRL,
-			   hw->ctrl & ~(uint32_t)TIPROF_TIP_CTRL_IRQ_EN_MASK);
-	if (ret)
-		return ret;
-	hw->state = TIPROF_HW_CONFIGURED;
-	return 0;
+	return tiprof_hw_run(hw, &tiprof_hw_sub_tip, &hw->state, hw->ctrl, 0);
 }
 
 /*
@@ -272,9 +357,9 @@ int tiprof_hw_stop(struct tiprof_hw *hw)
  * VALID bit, and all S_ registers read 0 when the oldest entry is pending), or
  * a negative code.
  */
-static int tiprof_hw_read_sample(struct tiprof_hw *hw,
-				 struct tiprof_sample *s)
+static int tiprof_hw_read_sample(struct tiprof_hw *hw, void *rec)
 {
+	struct tiprof_sample *s = rec;
 	uint64_t info, lo, hi = 0, ctx, addr;
 	unsigned int i;
 	int ret;
@@ -318,38 +403,11 @@ static int tiprof_hw_read_sample(struct tiprof_hw *hw,
 int tiprof_hw_drain(struct tiprof_hw *hw, struct tiprof_sample *buf,
 		    unsigned int n)
 {
-	unsigned int done = 0;
-	uint64_t count = 0;
-	int ret = 0;
-
 	if (hw->state == TIPROF_HW_NEW)
 		return -ENODEV;
-	while (done < n) {
-		/*
-		 * Only this loop pops, so the complete samples counted stay
-		 * complete; re-read the count only when they are used up.
-		 */
-		if (!count) {
-			ret = tiprof_hw_rd(hw, TIPROF_TIP_FIFO_COUNT, &count);
-			if (ret || !count)
-				break;
-			if (count > hw->depth) {
-				ret = -EPROTO;
-				break;
-			}
-		}
-		ret = tiprof_hw_read_sample(hw, &buf[done]);
-		if (ret <= 0)
-			break;
-		ret = tiprof_hw_wr(hw, TIPROF_TIP_POP, 0);
-		if (ret)
-			break;
-		done++;
-		count--;
-	}
-	if (done || ret >= 0)
-		return (int)done;
-	return ret;
+	return tiprof_hw_fifo_drain(hw, &tiprof_hw_sub_tip, hw->depth,
+				    tiprof_hw_read_sample, buf, sizeof(*buf),
+				    n);
 }
 
 int tiprof_hw_counters(struct tiprof_hw *hw, uint64_t *taken, uint64_t *lost)
@@ -425,6 +483,12 @@ int tiprof_hw_cycle(struct tiprof_hw *hw, uint64_t *cycle)
 /* Largest PM_PAIR.WINDOW. */
 #define TIPROF_HW_PM_WINDOW_MAX	256u
 
+static const struct tiprof_hw_sub tiprof_hw_sub_pm = {
+	TIPROF_PM_CTRL, TIPROF_PM_STATUS, TIPROF_PM_FIFO_COUNT, TIPROF_PM_POP,
+	TIPROF_PM_CTRL_EN_MASK, TIPROF_PM_CTRL_IRQ_EN_MASK,
+	TIPROF_HW_PM_STICKY, TIPROF_PM_STATUS_CFG_ERR_MASK,
+};
+
 int tiprof_hw_pm_probe(struct tiprof_hw *hw)
 {
 	uint64_t params;
@@ -498,7 +562,6 @@ static int tiprof_hw_pm_check_config(const struct tiprof_hw *hw,
 int tiprof_hw_pm_configure(struct tiprof_hw *hw,
 			   const struct tiprof_hw_pm_config *cfg)
 {
-	uint64_t status, count;
 	uint32_t ctrl;
 	int ret;
 
@@ -521,25 +584,10 @@ int tiprof_hw_pm_configure(struct tiprof_hw *hw,
 	if (cfg->irq)
 		ctrl |= TIPROF_PM_CTRL_IRQ_EN_MASK;
 
-	/* quiesce first, as for TIP */
-	ret = tiprof_hw_wr(hw, TIPROF_PM_CTRL, 0);
-	if (ret)
-		return ret;
-	ret = tiprof_hw_wr(hw, TIPROF_PM_STATUS, TIPROF_HW_PM_STICKY);
-	if (ret)
-		return ret;
-	ret = tiprof_hw_rd(hw, TIPROF_PM_FIFO_COUNT, &count);
-	if (ret)
-		return ret;
-	if (count > hw->pm_depth)
-		return -EPROTO;
-	while (count--) {
-		ret = tiprof_hw_wr(hw, TIPROF_PM_POP, 0);
-		if (ret)
-			return ret;
-		hw->pm_discarded++;
-	}
-	ret = tiprof_hw_wr(hw, TIPROF_PM_PERIOD, cfg->period);
+	ret = tiprof_hw_quiesce(hw, &tiprof_hw_sub_pm, hw->pm_depth,
+				&hw->pm_discarded);
+	if (!ret)
+		ret = tiprof_hw_wr(hw, TIPROF_PM_PERIOD, cfg->period);
 	if (!ret)
 		ret = tiprof_hw_wr(hw, TIPROF_PM_WATERMARK, cfg->watermark);
 	if (!ret)
@@ -553,14 +601,9 @@ int tiprof_hw_pm_configure(struct tiprof_hw *hw,
 	if (!ret && cfg->lfsr_seed)
 		ret = tiprof_hw_wr(hw, TIPROF_PM_LFSR, cfg->lfsr_seed);
 	if (!ret)
-		ret = tiprof_hw_rd(hw, TIPROF_PM_STATUS, &status);
+		ret = tiprof_hw_cfg_refused(hw, &tiprof_hw_sub_pm);
 	if (ret)
 		return ret;
-	if (status & TIPROF_PM_STATUS_CFG_ERR_MASK) {
-		ret = tiprof_hw_wr(hw, TIPROF_PM_STATUS,
-				   TIPROF_PM_STATUS_CFG_ERR_MASK);
-		return ret ? ret : -EREMOTEIO;
-	}
 	hw->pm_ctrl = ctrl & TIPROF_HW_PM_CTRL_FIELDS;
 	hw->pm_cfg = *cfg;
 	hw->pm_state = TIPROF_HW_CONFIGURED;
@@ -569,32 +612,14 @@ int tiprof_hw_pm_configure(struct tiprof_hw *hw,
 
 int tiprof_hw_pm_start(struct tiprof_hw *hw)
 {
-	int ret;
-
-	if (hw->pm_state != TIPROF_HW_CONFIGURED &&
-	    hw->pm_state != TIPROF_HW_RUNNING)
-		return -ENODEV;
-	ret = tiprof_hw_wr(hw, TIPROF_PM_CTRL,
-			   hw->pm_ctrl | TIPROF_PM_CTRL_EN_MASK);
-	if (ret)
-		return ret;
-	hw->pm_state = TIPROF_HW_RUNNING;
-	return 0;
+	return tiprof_hw_run(hw, &tiprof_hw_sub_pm, &hw->pm_state,
+			     hw->pm_ctrl, 1);
 }
 
 int tiprof_hw_pm_stop(struct tiprof_hw *hw)
 {
-	int ret;
-
-	if (hw->pm_state != TIPROF_HW_CONFIGURED &&
-	    hw->pm_state != TIPROF_HW_RUNNING)
-		return -ENODEV;
-	ret = tiprof_hw_wr(hw, TIPROF_PM_CTRL,
-			   hw->pm_ctrl & ~(uint32_t)TIPROF_PM_CTRL_IRQ_EN_MASK);
-	if (ret)
-		return ret;
-	hw->pm_state = TIPROF_HW_CONFIGURED;
-	return 0;
+	return tiprof_hw_run(hw, &tiprof_hw_sub_pm, &hw->pm_state,
+			     hw->pm_ctrl, 0);
 }
 
 /* Record word @k of the oldest record; @high: also its PM_RH half (XLEN=32). */
@@ -620,10 +645,10 @@ static int tiprof_hw_pm_word(struct tiprof_hw *hw, unsigned int k, int high,
 	return 0;
 }
 
-/* Read the oldest record into @s (no POP): 0 or a negative code. */
-static int tiprof_hw_pm_read_record(struct tiprof_hw *hw,
-				    struct tiprof_pm_sample *s)
+/* Read the oldest record into @rec (no POP): 1 or a negative code. */
+static int tiprof_hw_pm_read_record(struct tiprof_hw *hw, void *rec)
 {
+	struct tiprof_pm_sample *s = rec;
 	unsigned int p, np, base, k;
 	uint64_t info;
 	int ret;
@@ -667,41 +692,17 @@ static int tiprof_hw_pm_read_record(struct tiprof_hw *hw,
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return 1;
 }
 
 int tiprof_hw_pm_drain(struct tiprof_hw *hw, struct tiprof_pm_sample *buf,
 		       unsigned int n)
 {
-	unsigned int done = 0;
-	uint64_t count = 0;
-	int ret = 0;
-
 	if (hw->pm_state == TIPROF_HW_NEW)
 		return -ENODEV;
-	while (done < n) {
-		/* only this loop pops: re-read the count when used up */
-		if (!count) {
-			ret = tiprof_hw_rd(hw, TIPROF_PM_FIFO_COUNT, &count);
-			if (ret || !count)
-				break;
-			if (count > hw->pm_depth) {
-				ret = -EPROTO;
-				break;
-			}
-		}
-		ret = tiprof_hw_pm_read_record(hw, &buf[done]);
-		if (ret)
-			break;
-		ret = tiprof_hw_wr(hw, TIPROF_PM_POP, 0);
-		if (ret)
-			break;
-		done++;
-		count--;
-	}
-	if (done || ret >= 0)
-		return (int)done;
-	return ret;
+	return tiprof_hw_fifo_drain(hw, &tiprof_hw_sub_pm, hw->pm_depth,
+				    tiprof_hw_pm_read_record, buf,
+				    sizeof(*buf), n);
 }
 
 int tiprof_hw_pm_counters(struct tiprof_hw *hw, struct tiprof_pm_counts *c)
