@@ -347,9 +347,18 @@ def main():
                            for p in re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+', l)])
             samples.append(int(re.search(r' sample=(0x[0-9a-f]+|0)', l).group(1), 16))
     if opts['--mutate'] == 'off-by-2':
-        for st in stacks:   # the second pair of the first stack with two
-            if len(st) >= 2:
-                st[1] = (st[1][0], st[1][1] + 2)
+        # the first direct transfer after a stack's first pair: its target is in the
+        # instruction, so objdump alone refutes the change (an indirect one's is checked only
+        # where an exact trace covers the stack: mutating one of those went unnoticed once)
+        direct = ('tkbr', 'djmp', 'dcall', 'odjmp')
+        done = False
+        for st, ct in zip(stacks, ctypes):
+            for i in range(1, len(st)):
+                if ct is None or (i < len(ct) and ct[i] in direct):
+                    st[i] = (st[i][0], st[i][1] + 2)
+                    done = True
+                    break
+            if done:
                 break
     elif opts['--mutate'] == 'swap':
         for st in stacks:
