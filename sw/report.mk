@@ -20,14 +20,16 @@ $(REPORT_TATTR): tests/sw/lib/test_attrib.c sw/lib/attrib.c sw/lib/attrib.h
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Isw/lib -o $@ $< sw/lib/attrib.c
 
 REPORT_TSAN_SRCS = $(SW_CMD_SRCS) $(SW_LIB_SRCS) $(LBR_CLI_SRCS) $(SIMCMD_SRCS) $(SIMRUN_SRCS) $(RECSIM_SRCS) \
-                   $(POLICY_SRCS) $(SAMPLE_SRCS) $(SYMBOL_SRCS) $(CHART_SRCS) $(ISS_SRCS)
-$(REPORT_TSAN): $(REPORT_TSAN_SRCS) $(VCD_LIB) $(TRACE_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) $(CORE_LIB) \
-		$(ISA_LIB) $(wildcard sw/*.h sw/lib/*.h sw/lbr/*.h sim/*/*.h lib/*/*.h include/tiprof/*.h)
+                   $(PMSIM_SRCS) $(FDOSIM_SRCS) $(FDO_SRCS) $(POLICY_SRCS) $(SAMPLE_SRCS) $(SYMBOL_SRCS) \
+                   $(CHART_SRCS) $(ISS_SRCS)
+$(REPORT_TSAN): $(REPORT_TSAN_SRCS) $(VCD_LIB) $(TRACE_LIB) $(TIPMODEL_LIB) $(PMMODEL_LIB) $(TIPROF_HW_LIB) \
+		$(CORE_LIB) $(ISA_LIB) \
+		$(wildcard sw/*.h sw/lib/*.h sw/lbr/*.h sw/*/*.h sim/*/*.h lib/*/*.h include/tiprof/*.h)
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
-	@$(CC) $(ALL_CFLAGS) $(SW_INC) $(SIMCMD_INC) $(ISS_INC) -DTIPROF_HAVE_SIM $(SANFLAGS) \
-	  -frounding-math -o $@ $(REPORT_TSAN_SRCS) $(TRACE_LIB) $(TIPMODEL_LIB) $(TIPROF_HW_LIB) \
-	  $(CORE_LIB) $(VCD_LIB) $(ISA_LIB) -lm -ldw -lelf $(LDFLAGS)
+	@$(CC) $(ALL_CFLAGS) $(SW_INC) $(SIMCMD_INC) $(ISS_INC) -Isim/fdo -Isw/fdo -DTIPROF_HAVE_SIM \
+	  $(SANFLAGS) -frounding-math -o $@ $(REPORT_TSAN_SRCS) $(TRACE_LIB) $(TIPMODEL_LIB) \
+	  $(PMMODEL_LIB) $(TIPROF_HW_LIB) $(CORE_LIB) $(VCD_LIB) $(ISA_LIB) -lglpk -lm -ldw -lelf $(LDFLAGS)
 
 test-report: $(BUILD)/bin/tiprof $(LBR_SO) $(WORKLOAD_BINS) $(WORKLOAD_DYN_BINS) $(REPORT_TATTR) $(REPORT_TSAN)
 	@echo "== test-report: sim --profile, dump, report and annotate on workloads; bad inputs"
