@@ -140,6 +140,9 @@ if [ -r "$KIMAGE" ] && [ -r "$(dirname "$KIMAGE")/../../../source/usr/gen_init_c
 		tail -n 12 "$ld/console.txt" "$ld/boot.txt"
 		fail=1
 	fi
+elif [ -n "${FS_REQUIRE_LINUX:-}" ]; then
+	echo "fullsys: FAIL linux: no kernel at $KIMAGE, and FS_REQUIRE_LINUX is set (.ci/run after make test-system)"
+	fail=1
 else
 	echo "fullsys: linux: no cached kernel at $KIMAGE (make test-system builds it): not booted"
 fi
