@@ -53,6 +53,7 @@ module tiprof_tip_csr
 
   logic [CtrlBits-1:0] ctrl_q, ctrl_d;
   logic [31:0]     period_q, period_d;
+  logic            period_small_q;             // PERIOD < W: the instruction trigger is refused
   logic [CntW-1:0] wmark_q, wmark_d;
   logic [1:0]      sticky_q, sticky_d;        // {POP_EMPTY, CFG_ERR}
   logic [63:0]     taken_q, taken_d, lost_q, lost_d;
@@ -84,8 +85,10 @@ module tiprof_tip_csr
   // A slice, not (wval & ~64'(mask)): Yosys 0.23 reads the masked form wrongly (every legal
   // CTRL value refused in its netlist), which make test-tip-netlist now catches.
   // The instruction trigger needs PERIOD >= W (docs/tip-unit.md "The instruction trigger").
+  // PERIOD < W is kept in a flip-flop: a compare of PERIOD here would lie on the path
+  // PERIOD -> CTRL check -> the draw's multiplier -> target (iCE40: 23.6 -> 14.8 MHz).
   assign bad_ctrl   = (wval[63:CtrlBits] != '0) || (wval[2:1] == 2'd3) ||
-                      (wval[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB] && (period_q < 32'(W)));
+                      (wval[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB] && period_small_q);
   assign bad_period = (wval == '0) || (wval[63:32] != '0) ||
                       (ctrl_q[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB] && (wval[31:0] < 32'(W)));
   assign bad_wmark  = (wval == '0) || (wval > 64'(Depth));
@@ -158,6 +161,7 @@ module tiprof_tip_csr
     if (!rst_ni) begin
       ctrl_q   <= tiprof_reg_pkg::TIP_CTRL_RESET[CtrlBits-1:0];
       period_q <= tiprof_reg_pkg::TIP_PERIOD_RESET;
+      period_small_q <= (tiprof_reg_pkg::TIP_PERIOD_RESET < 32'(W));
       wmark_q  <= CntW'(tiprof_reg_pkg::TIP_WATERMARK_RESET);
       sticky_q <= '0;
       taken_q  <= '0;
@@ -165,6 +169,7 @@ module tiprof_tip_csr
     end else begin
       ctrl_q   <= ctrl_d;
       period_q <= period_d;
+      period_small_q <= (period_d < 32'(W));
       wmark_q  <= wmark_d;
       sticky_q <= sticky_d;
       taken_q  <= taken_d;
@@ -230,6 +235,8 @@ module tiprof_tip_csr
         else $fatal(1, "a_csr_ctrl_mode: CTRL.MODE holds the reserved value 3");
       assert (period_q != '0)
         else $fatal(1, "a_csr_period_nonzero: PERIOD holds 0");
+      assert (period_small_q == (period_q < 32'(W)))
+        else $fatal(1, "a_csr_period_small: the PERIOD < W flag disagrees with PERIOD %0d", period_q);
       assert (!ctrl_q[tiprof_reg_pkg::TIP_CTRL_TRIGGER_LSB] || period_q >= 32'(W))
         else $fatal(1, "a_csr_trigger_period: the instruction trigger with PERIOD %0d < W", period_q);
       assert (32'(wmark_q) - 32'd1 < 32'(Depth))   // 1 <= WATERMARK <= Depth
