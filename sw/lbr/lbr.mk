@@ -43,7 +43,7 @@ LBR_ZYDIS   := -lZydis
 LBR_PROGS   := lbr_loops lbr_indirect lbr_recurse lbr_threads lbr_signal lbr_fork lbr_rseq
 LBR_PROG_BINS := $(patsubst %,$(LBR_OUT)/tests/%,$(LBR_PROGS))
 LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit \
-               $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect \
+               $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect $(LBR_OUT)/rv/lbr_loops \
                $(LBR_OUT)/tests/lbr_ctr_trace
 
 # RISC-V back end: lib/isa's decoder sources compiled into the tracer (no copy), and the
