@@ -19,6 +19,9 @@ SD_OUT      := $(BUILD)/sd/logs
 sdc = $(word $(2),$(subst -, ,$(1)))
 
 ## test-sd-rtl: selective-dispatch RTL (flag state, decode filter, flag predictor) = C model every cycle: directed scenes and random runs on the model alone, Verilator (4 builds, assertions) and Icarus (VPI)
+## test-sd-model: the selective-dispatch benches on the C model alone (loopback)
+## test-sd-verilator: selective-dispatch directed scenes and random differential runs on the four Verilator builds (assertions on)
+## test-sd-icarus: the same benches on Icarus (VPI)
 .PHONY: test-sd-rtl test-sd-model test-sd-verilator test-sd-icarus lint-sd-rtl synth-sd
 TEST_TARGETS  += test-sd-rtl
 LINT_TARGETS  += lint-sd-rtl
