@@ -25,6 +25,7 @@ TIPROF_OBJS    = $(call obj,$(SW_CMD_SRCS) $(SW_LIB_SRCS) $(LBR_CLI_SRCS)) $(TIP
 TIPROF_LIBS    = $(TIPROF_SIM_LIBS) $(SAMPLE_LIB) $(CHART_LIB) $(SYMBOL_LIBS) -lm
 include $(SW_DIR)/pm/pm_perfdata.mk
 include $(SW_DIR)/fdo/fdo.mk
+include $(SW_DIR)/fdo/speedup.mk
 
 SW_TEST_DIR   := tests/sw
 SW_HW_CYCLES  ?= 2000000

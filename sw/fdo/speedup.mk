@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: Apache-2.0
+# sw/fdo/speedup.mk - the speed-up of FDO on the 4-wide core model (issue 13 item 6, docs/fdo.md
+# "Measured: speed-up"): -O2, instrumented FDO (-fprofile-generate run on tiprof iss, checked
+# against qemu-riscv64) and sample-based FDO (-fauto-profile from tiprof fdo) per sample source,
+# on Debian programs (sim/programs' recipes) and workloads, training input != evaluation input.
+# Included by sw/sw.mk after sw/fdo/fdo.mk. Builds and runs are cached in build/fdo/speedup.
+## bench-fdo-speedup: FDO speed-up on the 4-wide core model: -O2 vs instrumented FDO vs AutoFDO from each sample source (TIP instruction trigger, TIP cycles, ProfileMe, ...), 10 programs; ~25 min cold on a loaded 2-core machine, cached after
+
+FDOSPEED_OUT := $(BUILD)/fdo/speedup
+
+.PHONY: bench-fdo-speedup
+ifneq ($(TIPROF_SIM),0)
+BENCH_TARGETS += bench-fdo-speedup
+endif
+
+bench-fdo-speedup: programs program-inputs $(TIPROF_BIN)
+	@echo "== bench-fdo-speedup: FDO speed-up per profile source (tests/sw/fdo/speedup.py)"
+	@TIPROF=$(TIPROF_BIN) PROGRAMS=$(PROG_OUT) OUT=$(FDOSPEED_OUT) CROSS_COMPILE=$(CROSS_COMPILE) \
+	  QEMU=$(QEMU_RISCV64) \
+	  $(PYTHON) tests/sw/fdo/speedup.py
