@@ -86,6 +86,7 @@ include rtl/rtl.mk
 include sim/cosim/cosim.mk
 include sim/programs/programs.mk
 include sim/campaign/campaign.mk
+include sw/seldisp/seldisp.mk
 endif
 include sw/lbr/lbr.mk
 include sw/sw.mk
