@@ -52,6 +52,7 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	{ "fdo", "sample-based FDO: edge profiles from samples, min-cost-flow smoothing, overlap",
 	  "usage: tiprof fdo overlap [FILE] --truth EXACT [--elf ELF] [-e EST] [--json]\n"
 	  "       tiprof fdo smooth [FILE] -o OUT [--elf ELF] [-e EST]\n"
+	  "       tiprof fdo llvm-prof|gcc-afdo [FILE] -o OUT [--elf ELF] [-e EST] [--json]\n"
 	  "  Turn the samples of FILE (default tiprof.tps: TIP cycle or instruction samples, or\n"
 	  "  ProfileMe records) into basic-block counts over the ELF's control-flow graph and\n"
 	  "  edge counts, smoothed per function by a minimum-cost flow (GLPK) as Chen et al.\n"
@@ -59,8 +60,14 @@ const struct tiprof_cmd tiprof_cmds[] = {
 	  "  overlap the degree of overlap with the exact profile of the same run (tiprof iss\n"
 	  "          --truth) at edge, function and block level, for raw, static estimate, MCF,\n"
 	  "          MCF + heuristics and MCF with perfect classification\n"
-	  "  smooth  write the smoothed profile (MCF + heuristics) as a profile file",
-	  cmd_fdo, SETS(&opt_set_fdo_overlap, &opt_set_fdo_smooth) },
+	  "  smooth  write the smoothed profile (MCF + heuristics) as a profile file\n"
+	  "  llvm-prof, gcc-afdo  write the profile for clang -fprofile-sample-use (LLVM text)\n"
+	  "          or gcc -fauto-profile (GCC 12's AutoFDO format), keyed by DWARF source\n"
+	  "          lines: from FILE's smoothed samples, a profile file (smooth's, or the exact\n"
+	  "          one of tiprof iss --truth; with --elf) or branch records (tiprof lbr record,\n"
+	  "          x86-64 or riscv64)",
+	  cmd_fdo, SETS(&opt_set_fdo_overlap, &opt_set_fdo_smooth, &opt_set_fdo_llvm_prof,
+			&opt_set_fdo_gcc_afdo) },
 #endif
 	{ "help", "list the commands, or show how to use one",
 	  "usage: tiprof help [COMMAND]\n"

@@ -55,7 +55,8 @@ extern const struct opt_set opt_set_lbr_record, opt_set_lbr_script, opt_set_lbr_
 extern const struct opt_set opt_set_sim, opt_set_accuracy, opt_set_iss, opt_set_trace;
 extern const struct opt_set opt_set_pm_report, opt_set_pm_lat, opt_set_pm_mem, opt_set_pm_path,
 	opt_set_pm_pairs, opt_set_pm_convert;
-extern const struct opt_set opt_set_fdo_overlap, opt_set_fdo_smooth;
+extern const struct opt_set opt_set_fdo_overlap, opt_set_fdo_smooth, opt_set_fdo_llvm_prof,
+	opt_set_fdo_gcc_afdo;
 
 /* Subcommand entry points (sw/cmd-*.c). */
 int cmd_help(int argc, char **argv);

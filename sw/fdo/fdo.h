@@ -40,6 +40,9 @@ struct fdo_block {
 	uint32_t ninsn;		/* instructions in it */
 	uint8_t term;		/* enum fdo_term */
 	uint8_t long_lat;	/* instructions of long latency (div, fdiv/sqrt, loads): count */
+	uint64_t last;		/* address of its last instruction */
+	uint64_t call_target;	/* FDO_T_CALL: the callee's address when static (jal, or
+				 * auipc + jalr on the same register), else 0 */
 };
 
 struct fdo_edge {
@@ -163,6 +166,16 @@ int fdo_mcf_solve(size_t nb, const double *w, const double *kinc, const double *
 int fdo_mcf_solve_est(size_t nb, const double *w, const double *kinc, const double *kdec,
 		      size_t ne, const long *src, const long *dst, const double *ecost,
 		      const double *ew, const double *ek, double *x, double *f, double *obj);
+
+/* ---- compiler formats ------------------------------------------------------------------ */
+
+struct srcprof;
+/* Add p's counts over g to the source-level profile sp (sw/lib/srcprof.h): each block's
+ * count (rounded) on its instructions' lines, zero blocks included; a call with a static
+ * target (jal; auipc + jalr) as often as its block ran, as a call target named by the
+ * callee's DWARF (else its symbol); each function's entry-edge count (the entry block's
+ * count when p has no edges) as its head count. 0, or -1 (out of memory). */
+int fdo_srcprof_fill(struct srcprof *sp, const struct fdo_prof *p, const struct fdo_cfg *g);
 
 /* ---- metric -------------------------------------------------------------------------- */
 

@@ -268,22 +268,27 @@ int fdo_cfg_load(struct fdo_cfg *g, const char *path, char *err, size_t errlen)
 	for (size_t bi = 0; bi < g->nb; bi++) {
 		struct fdo_block *b = &g->b[bi];
 		const struct fdo_func *f = &g->f[b->func];
-		struct rv_insn in, last;
-		uint64_t pc = b->start, lastpc = 0;
-		int have = 0;
+		struct rv_insn in, last, prev;
+		uint64_t pc = b->start, lastpc = 0, prevpc = 0;
+		int have = 0, have_prev = 0;
 
 		memset(&last, 0, sizeof(last));
+		memset(&prev, 0, sizeof(prev));
 		while (pc < b->end) {
 			int n = decode_at(g, pc, &in);
 
 			if (!n) {
 				pc += 2;
 				have = 0;
+				last.op = RV_OP_ILLEGAL;
 				continue;
 			}
 			b->ninsn++;
 			if (long_latency(&in))
 				b->long_lat++;
+			prev = last;
+			prevpc = lastpc;
+			have_prev = have;
 			last = in;
 			lastpc = pc;
 			have = 1;
@@ -291,6 +296,7 @@ int fdo_cfg_load(struct fdo_cfg *g, const char *path, char *err, size_t errlen)
 		}
 		if (!b->ninsn)
 			b->ninsn = 1;
+		b->last = have ? lastpc : b->start;
 		uint64_t fall = b->end;
 		long fb = fall < f->end ? (long)bi + 1 : -1;
 		long tb = -1;
@@ -330,6 +336,11 @@ int fdo_cfg_load(struct fdo_cfg *g, const char *path, char *err, size_t errlen)
 			case RV_CF_CALL:
 			case RV_CF_CALL_IND:
 				b->term = FDO_T_CALL;
+				if (last.flags & RV_F_TARGET)
+					b->call_target = last.target;
+				else if (have_prev && prev.op == RV_OP_AUIPC && prev.rd == last.rs1 &&
+					 prevpc + prev.len == lastpc)	/* call: auipc + jalr */
+					b->call_target = prevpc + (uint64_t)prev.imm + (uint64_t)last.imm;
 				r1 = push_edge(g, b->func, (uint32_t)bi, fb >= 0 ? (uint32_t)fb : FDO_EXIT,
 					       fb >= 0 ? FDO_E_CALLRET : FDO_E_EXIT, 1.0);
 				break;

@@ -131,9 +131,10 @@ $(LBR_SO): $(LBR_PIC_OBJS)
 	@$(CC) -shared -Wl,-z,now -Wl,-z,defs -o $@ $^ $(LBR_ZYDIS) -ldl -lpthread
 
 # The output converters (docs/lbr.md "Outputs"): perf.data, LLVM/AutoFDO profiles, edges;
-# with the records file reader and `stat`, what `tiprof lbr` links (sw/sw.mk).
+# with the records file reader and `stat`, what `tiprof lbr` links (sw/sw.mk). The DWARF reader
+# and the source-level profile (sw/lib/dwarf_lines.c, srcprof.c) are shared with tiprof fdo.
 LBR_OUT_SRCS := $(patsubst %,$(LBR_DIR)/%.c,lbr_outcmd lbr_data lbr_sym lbr_agg lbr_edges \
-                  lbr_perfdata lbr_dwarf lbr_llvmprof lbr_afdo)
+                  lbr_perfdata lbr_llvmprof lbr_afdo) sw/lib/dwarf_lines.c sw/lib/srcprof.c
 LBR_CLI_SRCS := $(LBR_DIR)/lbr_file.c $(LBR_OUT_SRCS) $(LBR_STAT_SRC)
 
 $(LBR_OUT)/tests/deny_perf.so: $(LBR_TDIR)/deny_perf.c

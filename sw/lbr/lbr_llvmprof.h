@@ -21,6 +21,14 @@
 
 #include "lbr_agg.h"
 
+struct srcprof;
+
+/* Add obj's ranges and calls to sp (sw/lib/srcprof.h): every range of obj, and every branch
+ * from obj to a function's first instruction as a call (and the callee's head count when it
+ * is in obj). 0, or -1 (out of memory). Used by tiprof fdo for records files too. */
+int lbr_srcprof_fill(struct srcprof *sp, const struct lbr_agg *g, const struct lbr_symtab *st,
+		     int obj);
+
 /* Returns 0, or -1 with a reason in err (no DWARF, out of memory, write error). */
 int lbr_llvmprof_write(FILE *f, const struct lbr_agg *g, const struct lbr_symtab *st, int obj,
 		       char *err, size_t errlen);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* lbr_dwarf.c - DWARF source positions and inline stacks (contract in lbr_dwarf.h). */
-#include "lbr_dwarf.h"
+/* dwarf_lines.c - DWARF source positions and inline stacks (contract in dwarf_lines.h). */
+#include "dwarf_lines.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -14,7 +14,7 @@
 #define DW_AT_GNU_discriminator 0x2136
 #endif
 
-struct lbr_dwarf {
+struct dwl {
 	int fd;
 	Dwarf *dbg;
 	Dwarf_Die *cus;     /* every compilation unit (for files without .debug_aranges) */
@@ -23,7 +23,7 @@ struct lbr_dwarf {
 
 /* The unit containing addr: .debug_aranges when present (dwarf_addrdie), else the units'
  * own ranges (clang emits no .debug_aranges by default). */
-static int find_cu(struct lbr_dwarf *dw, uint64_t addr, Dwarf_Die *cu)
+static int find_cu(struct dwl *dw, uint64_t addr, Dwarf_Die *cu)
 {
 	if (dwarf_addrdie(dw->dbg, addr, cu))
 		return 0;
@@ -35,7 +35,7 @@ static int find_cu(struct lbr_dwarf *dw, uint64_t addr, Dwarf_Die *cu)
 	return -1;
 }
 
-static void list_cus(struct lbr_dwarf *dw)
+static void list_cus(struct dwl *dw)
 {
 	Dwarf_Off off = 0, next;
 	size_t hsize, cap = 0;
@@ -56,9 +56,9 @@ static void list_cus(struct lbr_dwarf *dw)
 	}
 }
 
-struct lbr_dwarf *lbr_dwarf_open(const char *path, char *err, size_t errlen)
+struct dwl *dwl_open(const char *path, char *err, size_t errlen)
 {
-	struct lbr_dwarf *dw = calloc(1, sizeof(*dw));
+	struct dwl *dw = calloc(1, sizeof(*dw));
 	if (!dw) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
@@ -78,10 +78,16 @@ struct lbr_dwarf *lbr_dwarf_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	list_cus(dw);
+	if (!dw->ncus) {
+		snprintf(err, errlen, "%s has no DWARF compilation unit (built without -g, or "
+			 "stripped?)", path);
+		dwl_close(dw);
+		return NULL;
+	}
 	return dw;
 }
 
-void lbr_dwarf_close(struct lbr_dwarf *dw)
+void dwl_close(struct dwl *dw)
 {
 	if (!dw)
 		return;
@@ -156,7 +162,7 @@ static int descend(Dwarf_Die *parent, uint64_t pc, Dwarf_Die *fs, int *nf, int m
 	return 0;
 }
 
-int lbr_dwarf_frames(struct lbr_dwarf *dw, uint64_t vaddr, struct lbr_frame *fr, int max)
+int dwl_frames(struct dwl *dw, uint64_t vaddr, struct dwl_frame *fr, int max)
 {
 	Dwarf_Die cu;
 	if (find_cu(dw, vaddr, &cu) < 0)
@@ -168,9 +174,9 @@ int lbr_dwarf_frames(struct lbr_dwarf *dw, uint64_t vaddr, struct lbr_frame *fr,
 		return 0;
 	dwarf_linediscriminator(l, &discr);
 	int clang = is_clang(&cu);
-	Dwarf_Die fs[LBR_DWARF_MAX_FRAMES];
+	Dwarf_Die fs[DWL_MAX_FRAMES];
 	int nf = 0;
-	if (!descend(&cu, vaddr, fs, &nf, LBR_DWARF_MAX_FRAMES) || nf == 0 || nf > max)
+	if (!descend(&cu, vaddr, fs, &nf, DWL_MAX_FRAMES) || nf == 0 || nf > max)
 		return 0;
 	/* Frame k's line is the call line of frame k+1, or the code's line for the last. */
 	for (int k = 0; k < nf; k++) {
@@ -186,13 +192,14 @@ int lbr_dwarf_frames(struct lbr_dwarf *dw, uint64_t vaddr, struct lbr_frame *fr,
 		}
 		if (clang)
 			fr[k].discr = llvm_base_discr(fr[k].discr);
+		fr[k].clang = clang;
 		if (!fr[k].name)
 			return 0;
 	}
 	return nf;
 }
 
-void lbr_dwarf_rows(struct lbr_dwarf *dw, uint64_t begin, uint64_t end,
+void dwl_rows(struct dwl *dw, uint64_t begin, uint64_t end,
 		    void (*fn)(void *arg, uint64_t a), void *arg)
 {
 	fn(arg, begin);
