@@ -33,7 +33,7 @@ static const struct core_cfg preset_4wide = {
 	.tlb_entries = 32, .l2tlb_entries = 1024, .lat_l2tlb = 8, .lat_walk = 30,
 	.ghist_bits = 14, .btb_entries = 2048, .ras_entries = 32,
 	.redirect_lat = 3, .btb_miss_lat = 2, .syscall_lat = 50,
-	.sd_mode = 0, .sd_bp = 0, .sd_pfp = 0, .sd_bdt_entries = 32, .sd_poppf_lat = 0,
+	.sd_mode = 0, .sd_bp = 0, .sd_pfp = 0, .sd_bdt_entries = 32, .sd_poppf_lat = 0, .sd_blk = 0,
 };
 
 /* The preset called name. */
@@ -99,7 +99,7 @@ int core_cfg_preset(struct core_cfg *cfg, const char *name)
 	X(l1d_ways) X(lat_l1) X(l2_kb) X(l2_ways) X(lat_l2) X(llc_kb) X(llc_ways) X(lat_llc) \
 	X(lat_dram) X(mshrs) X(tlb_entries) X(l2tlb_entries) X(lat_l2tlb) X(lat_walk) \
 	X(ghist_bits) X(btb_entries) X(ras_entries) X(redirect_lat) X(btb_miss_lat) X(syscall_lat) \
-	X(sd_mode) X(sd_bp) X(sd_pfp) X(sd_bdt_entries) X(sd_poppf_lat)
+	X(sd_mode) X(sd_bp) X(sd_pfp) X(sd_bdt_entries) X(sd_poppf_lat) X(sd_blk)
 
 /* Contract in core.h. */
 int core_cfg_set(struct core_cfg *cfg, const char *name, unsigned value)
@@ -160,9 +160,9 @@ int core_cfg_check(const struct core_cfg *c, char *err, size_t errlen)
 		why = "ghist_bits must be 4..24";
 	else if (!is_pow2(c->btb_entries) || !c->ras_entries || c->ras_entries > 1024)
 		why = "btb_entries must be a power of 2, ras_entries 1..1024";
-	else if (c->sd_mode > 1 || c->sd_bp > 3 || c->sd_pfp > 1 || (!c->sd_mode &&
-		 (c->sd_bp || c->sd_pfp)))
-		why = "sd_mode must be 0 or 1, sd_bp 0..3, sd_pfp 0 or 1 (both need sd_mode 1)";
+	else if (c->sd_mode > 1 || c->sd_bp > 3 || c->sd_pfp > 1 || c->sd_blk > 1 ||
+		 (!c->sd_mode && (c->sd_bp || c->sd_pfp || c->sd_blk)))
+		why = "sd_mode must be 0 or 1, sd_bp 0..3, sd_pfp and sd_blk 0 or 1 (all need sd_mode 1)";
 	else if (c->sd_pfp && (!is_pow2(c->sd_bdt_entries) || c->sd_bdt_entries < 4 ||
 			       c->sd_bdt_entries > 4096))
 		why = "sd_bdt_entries must be a power of 2 in 4..4096";

@@ -59,6 +59,8 @@ struct core_cfg {
 	unsigned sd_pfp;         /* 1: the profile flag predictor (BDT) at fetch (needs sd_mode 1) */
 	unsigned sd_bdt_entries; /* BDT entries, direct-mapped (power of 2, 4..4096) */
 	unsigned sd_poppf_lat;   /* decode of a profile instruction waits this long after a poppf */
+	unsigned sd_blk;         /* a skipped pf.blk block: 0 fetched and dropped (walked), 1 skipped
+				  * by a decode redirect, as the RTL does (needs sd_mode 1) */
 };
 
 /* Fill cfg with a preset: "4wide" (default, the TIP paper's BOOM), "2wide", "1wide",

@@ -7,7 +7,8 @@
  * core reads their bytes itself), the speculative front-end copy of pfstate with its
  * checkpoints and the poppf hazard, the three strategies for branches inside profile blocks,
  * and the profile flag predictor (block descriptor table: leader, follow address, prediction
- * bit, lock) with misprediction detection and recovery. Only used with cfg.sd_mode 1; core.c
+ * bit, lock) with misprediction detection and recovery. cfg.sd_blk 1 skips a pf.blk block by a
+ * decode redirect instead of fetching it, as the RTL does. Only used with cfg.sd_mode 1; core.c
  * calls in from fetch (core_sd_walk, core_sd_profile, core_sd_fetched, core_sd_predict) and
  * from dispatch (core_sd_decode_drops).
  */
@@ -336,6 +337,14 @@ int core_sd_profile(struct core *c, unsigned n, uint64_t blk)
 	 * flag is known); a skipped block's bytes are fetched next */
 	drop_add(c, 1);
 	if (is_blk) {
+		if (!flag && c->cfg.sd_blk) {
+			/* as the RTL (docs/seldisp-rtl.md section 2): decode redirects fetch to the
+			 * follow address, the bytes fetched behind the pf.blk are discarded - a
+			 * front-end bubble instead of the block's fetch slots */
+			c->fetch_resume = c->now + c->cfg.frontend_lat;
+			c->la_valid = 0;
+			return CORE_SD_END;
+		}
 		if (!flag) {
 			s->walk_pc = r->pc + r->insn.len;
 			s->walk_end = r->insn.target;

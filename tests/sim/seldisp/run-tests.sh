@@ -29,11 +29,12 @@ MODES=("plain:"
        "filter+bp=flag:--set sd_mode=1 --set sd_bp=2"
        "filter+bp=predbit:--set sd_mode=1 --set sd_bp=3"
        "filter+pfp:--set sd_mode=1 --set sd_pfp=1"
-       "filter+predbit+pfp+poppf2:--set sd_mode=1 --set sd_bp=3 --set sd_pfp=1 --set sd_poppf_lat=2")
+       "filter+predbit+pfp+poppf2:--set sd_mode=1 --set sd_bp=3 --set sd_pfp=1 --set sd_poppf_lat=2"
+       "filter+blk=redirect:--set sd_mode=1 --set sd_blk=1")
 
 # every mode on 4wide, and the 2-wide core in two modes
 RUNS=("4wide:${MODES[0]}" "4wide:${MODES[1]}" "4wide:${MODES[2]}" "4wide:${MODES[3]}"
-      "4wide:${MODES[4]}" "4wide:${MODES[5]}" "4wide:${MODES[6]}"
+      "4wide:${MODES[4]}" "4wide:${MODES[5]}" "4wide:${MODES[6]}" "4wide:${MODES[7]}"
       "2wide:${MODES[1]}" "2wide:${MODES[6]}")
 # check_prog NAME ELF ARGS...: each of RUNS
 check_prog() {
@@ -108,6 +109,11 @@ expect filt sd_dropped -eq 3500 "decode filter: dropped instructions"
 expect filt sd_walked -eq 2000 "decode filter: skipped-block instructions fetched by the core"
 expect filt sd_executed -eq 500 "decode filter: pf.inc executed (flag set)"
 expect filt sd_pbr_walked -eq 500 "decode filter: branches in skipped blocks"
+# sd_blk 1, the RTL's pf.blk (docs/seldisp-rtl.md section 2): a skipped block is never fetched
+# (a decode redirect): per clear iteration pf.blk + pf.inc, per set iteration pf.blk dropped.
+r blk --set sd_mode=1 --set sd_blk=1 "$SD_CORE" t
+expect blk sd_dropped -eq 1500 "pf.blk by decode redirect: dropped instructions (500 x 2 + 500)"
+expect blk sd_walked -eq 0 "pf.blk by decode redirect: no skipped-block instruction fetched"
 # Branch strategies on the block's always-taken branch.
 for k in 0 1 2 3; do r bp$k --set sd_mode=1 --set sd_bp=$k "$SD_CORE" t; done
 expect bp0 sd_pbr_redirect -ge 400 "no strategy: skipped blocks' taken branch redirects fetch"
