@@ -31,8 +31,8 @@ LBR_TDIR    := tests/sw/lbr
 LBR_OUT     := $(BUILD)/lbr
 LBR_CFLAGS   = $(ALL_CFLAGS) -I$(LBR_DIR)
 LBR_HDRS    := $(LBR_DIR)/lbr_isa.h $(LBR_DIR)/lbr_file.h $(LBR_DIR)/lbr_queue.h $(LBR_DIR)/lbr_ctr.h \
-               $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h $(LBR_DIR)/lbr_sys.h
-LBR_CORE    := lbr_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_rseq
+               $(LBR_DIR)/lbr_trace.h $(LBR_DIR)/lbr_rv.h $(LBR_DIR)/lbr_sys.h $(LBR_DIR)/lbr_emu.h
+LBR_CORE    := lbr_x86 lbr_emu_x86 lbr_mem lbr_file lbr_queue lbr_trace lbr_stop_hw lbr_stop_sw lbr_rseq
 LBR_PIC_OBJS := $(patsubst %,$(LBR_OUT)/pic/%.o,$(LBR_CORE) lbr_preload)
 LBR_SO      := $(BUILD)/lib/libtiprof-lbr.so
 LBR_BIN      = $(TIPROF_BIN)
@@ -42,7 +42,7 @@ LBR_ZYDIS   := -lZydis
 # Test programs (known control flow) are built -O1 -g, as the checks read their disassembly.
 LBR_PROGS   := lbr_loops lbr_indirect lbr_recurse lbr_threads lbr_signal lbr_fork lbr_rseq
 LBR_PROG_BINS := $(patsubst %,$(LBR_OUT)/tests/%,$(LBR_PROGS))
-LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit \
+LBR_TOOLS   := $(LBR_OUT)/tests/lbr_exact $(LBR_OUT)/tests/test_lbr_unit $(LBR_OUT)/tests/lbr_emu_check \
                $(LBR_OUT)/tests/test_lbr_rv $(LBR_OUT)/rv/lbr_indirect $(LBR_OUT)/rv/lbr_loops \
                $(LBR_OUT)/tests/lbr_ctr_trace
 
@@ -151,6 +151,12 @@ $(LBR_OUT)/tests/lbr_exact: $(LBR_TDIR)/exact.c $(LBR_DIR)/lbr_isa.h $(LBR_OUT)/
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_TDIR)/exact.c $(LBR_OUT)/pic/lbr_x86.o $(LBR_OUT)/pic/lbr_mem.o $(LBR_ZYDIS)
+
+# The look-ahead emulator against single-stepped hardware (its own memory reader: the tracee).
+$(LBR_OUT)/tests/lbr_emu_check: $(LBR_TDIR)/emu_check.c $(LBR_HDRS) $(LBR_OUT)/pic/lbr_emu_x86.o $(LBR_OUT)/pic/lbr_x86.o
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CC) $(LBR_CFLAGS) -o $@ $(LBR_TDIR)/emu_check.c $(LBR_OUT)/pic/lbr_emu_x86.o $(LBR_OUT)/pic/lbr_x86.o $(LBR_ZYDIS)
 
 $(LBR_OUT)/tests/test_lbr_unit: $(LBR_TDIR)/test_unit.c $(LBR_PIC_OBJS) $(LBR_HDRS)
 	@mkdir -p $(@D)

@@ -173,6 +173,14 @@ size_t lbr_enc_stats(uint8_t *dst, size_t cap, const struct lbr_stats *s)
 				 s->sample_ns, s->stop_ns, s->decode_ns };
 	for (int i = 0; i < 16; i++)
 		put64(dst + 16 + 8 * i, v[i]);
+	const uint64_t w[6] = { s->emu_runs, s->emu_insns, s->emu_branches, s->emu_confirmed,
+				s->emu_mismatch, s->emu_ns };
+	for (int i = 0; i < 6; i++)
+		put64(dst + 144 + 8 * i, w[i]);
+	for (int i = 0; i < 5; i++)
+		put64(dst + 192 + 8 * i, s->emu_end[i]);
+	for (int i = 0; i < LBR_STATS_NEND; i++)
+		put64(dst + 232 + 8 * i, s->end[i]);
 	return LBR_STATS_SIZE;
 }
 
@@ -287,8 +295,9 @@ long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
 		struct lbr_stats *s = &out->u.stats;
 		/* 88 bytes (version without the evaluation counters: they read as 0), or 144 and
 		 * more (later versions may append counters; the extra bytes are skipped). */
-		if (size != LBR_STATS_SIZE_V0 && size < LBR_STATS_SIZE)
+		if (size != LBR_STATS_SIZE_V0 && size < LBR_STATS_SIZE_V1)
 			return LBR_BAD;
+		memset(s, 0, sizeof(*s));
 		s->pid = get32(buf + 8);
 		s->tid = get32(buf + 12);
 		uint64_t *v[16] = { &s->samples, &s->stacks, &s->branches, &s->stops, &s->abandoned,
@@ -298,6 +307,16 @@ long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
 		int nv = size == LBR_STATS_SIZE_V0 ? 9 : 16;
 		for (int i = 0; i < nv; i++)
 			*v[i] = get64(buf + 16 + 8 * i);
+		if (size >= LBR_STATS_SIZE) { /* emulator and end-reason counters */
+			uint64_t *w[6] = { &s->emu_runs, &s->emu_insns, &s->emu_branches,
+					   &s->emu_confirmed, &s->emu_mismatch, &s->emu_ns };
+			for (int i = 0; i < 6; i++)
+				*w[i] = get64(buf + 144 + 8 * i);
+			for (int i = 0; i < 5; i++)
+				s->emu_end[i] = get64(buf + 192 + 8 * i);
+			for (int i = 0; i < LBR_STATS_NEND; i++)
+				s->end[i] = get64(buf + 232 + 8 * i);
+		}
 		break;
 	}
 	default:
@@ -358,6 +377,15 @@ void lbr_rec_dump(FILE *f, const struct lbr_rec *r)
 			s->lost, s->decode_fail, s->cache_hits, s->cache_misses, s->static_br,
 			s->evaluated, s->not_taken, s->rseq_ends, s->sample_ns, s->stop_ns,
 			s->decode_ns);
+		fprintf(f, "  emu runs=%" PRIu64 " insns=%" PRIu64 " branches=%" PRIu64
+			" confirmed=%" PRIu64 " mismatch=%" PRIu64 " ns=%" PRIu64
+			" end(depth,insn,mem,budget,forbid)=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%" PRIu64 " stack_end(full,stuck,untraceable,mismatch,signal,arm,rseq,other)=%"
+			PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%" PRIu64 "\n", s->emu_runs, s->emu_insns, s->emu_branches, s->emu_confirmed,
+			s->emu_mismatch, s->emu_ns, s->emu_end[0], s->emu_end[1], s->emu_end[2],
+			s->emu_end[3], s->emu_end[4], s->end[0], s->end[1], s->end[2], s->end[3],
+			s->end[4], s->end[5], s->end[6], s->end[7]);
 		break;
 	}
 	default:

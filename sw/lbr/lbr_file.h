@@ -129,9 +129,32 @@ struct lbr_stats {
 	uint64_t sample_ns;    /* CLOCK_MONOTONIC ns spent in sample handlers */
 	uint64_t stop_ns;      /* ... in stop handlers (excludes the kernel's #DB/#BP + signal) */
 	uint64_t decode_ns;    /* ... decoding blocks (cache misses), part of the two above */
+	/* Emulated windows and why stacks ended (record size 296; older records read as 0). */
+	uint64_t emu_runs;     /* look-ahead emulator runs (lbr_emu.h) */
+	uint64_t emu_insns;    /* instructions emulated */
+	uint64_t emu_branches; /* taken branches recorded from emulated windows (confirmed) */
+	uint64_t emu_confirmed;/* checkpoint stops whose registers matched the prediction */
+	uint64_t emu_mismatch; /* ... that did not: the stack was cut there */
+	uint64_t emu_ns;       /* ns emulating (part of sample_ns + stop_ns) */
+	uint64_t emu_end[5];   /* runs by how they ended: enum lbr_emu_end (depth, insn, mem,
+	                        * budget, forbid) */
+	uint64_t end[8];       /* stacks by why they ended: enum lbr_end_reason */
 };
 #define LBR_STATS_SIZE_V0 88  /* stats record before the evaluation counters */
-#define LBR_STATS_SIZE 144
+#define LBR_STATS_SIZE_V1 144 /* ... before the emulator and end-reason counters */
+#define LBR_STATS_SIZE 296
+#define LBR_STATS_NEND 8
+/* Why a stack ended (lbr_stats.end[]). */
+enum lbr_end_reason {
+	LBR_END_FULL = 0,     /* depth reached */
+	LBR_END_STUCK,        /* a sample found it without progress (blocked, stop never reached) */
+	LBR_END_UNTRACEABLE,  /* undecodable code, a transfer that cannot be followed, the tracer */
+	LBR_END_MISMATCH,     /* an emulated window's checkpoint did not match: cut, never guessed */
+	LBR_END_SIGNAL,       /* a program signal handler ran */
+	LBR_END_ARM,          /* the stop could not be armed */
+	LBR_END_RSEQ,         /* an rseq critical section ahead */
+	LBR_END_OTHER,        /* fork, exec, spawn, thread exit, end of the session */
+};
 
 /* An executable mapping, from /proc/self/maps: [start, end) maps `path` from file offset
  * `pgoff`. Written after the session record and again when tracing stops, so code mapped

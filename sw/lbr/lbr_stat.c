@@ -47,6 +47,7 @@ struct stat_run {
 	uint64_t out_len;
 	struct lbr_stats st;  /* summed over every stats record (traced runs) */
 	uint64_t sessions;
+	uint64_t len_hist[LBR_MAX_DEPTH + 1]; /* stacks by number of branches */
 };
 
 struct stat_ctx {
@@ -151,6 +152,7 @@ static int run_once(struct stat_ctx *c, int traced, struct stat_run *r)
 static void read_stats(const char *path, struct stat_run *r)
 {
 	memset(&r->st, 0, sizeof(r->st));
+	memset(r->len_hist, 0, sizeof(r->len_hist));
 	r->sessions = 0;
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -184,6 +186,8 @@ static void read_stats(const char *path, struct stat_run *r)
 		off += (size_t)n;
 		if (rec.type == LBR_REC_SESSION)
 			r->sessions++;
+		if (rec.type == LBR_REC_STACK && rec.u.stack.nr <= LBR_MAX_DEPTH)
+			r->len_hist[rec.u.stack.nr]++;
 		if (rec.type != LBR_REC_STATS)
 			continue;
 		const struct lbr_stats *s = &rec.u.stats;
@@ -203,6 +207,16 @@ static void read_stats(const char *path, struct stat_run *r)
 		r->st.sample_ns += s->sample_ns;
 		r->st.stop_ns += s->stop_ns;
 		r->st.decode_ns += s->decode_ns;
+		r->st.emu_runs += s->emu_runs;
+		r->st.emu_insns += s->emu_insns;
+		r->st.emu_branches += s->emu_branches;
+		r->st.emu_confirmed += s->emu_confirmed;
+		r->st.emu_mismatch += s->emu_mismatch;
+		r->st.emu_ns += s->emu_ns;
+		for (int i = 0; i < 5; i++)
+			r->st.emu_end[i] += s->emu_end[i];
+		for (int i = 0; i < LBR_STATS_NEND; i++)
+			r->st.end[i] += s->end[i];
 	}
 	free(buf);
 }
@@ -242,6 +256,20 @@ GETTER(g_stop_ns, r->st.stop_ns)
 GETTER(g_sample_ns, r->st.sample_ns)
 GETTER(g_decode_ns, r->st.decode_ns)
 GETTER(g_sessions, r->sessions)
+GETTER(g_emu_runs, r->st.emu_runs)
+GETTER(g_emu_insns, r->st.emu_insns)
+GETTER(g_emu_br, r->st.emu_branches)
+GETTER(g_emu_ok, r->st.emu_confirmed)
+GETTER(g_emu_bad, r->st.emu_mismatch)
+GETTER(g_emu_ns, r->st.emu_ns)
+
+/* Median over the runs of element i of a counter array (emu_end, end). */
+static int g_idx;
+GETTER(g_emu_end_i, r->st.emu_end[g_idx])
+GETTER(g_end_i, r->st.end[g_idx])
+static const char *const emu_end_names[5] = { "depth", "insn", "mem", "budget", "forbid" };
+static const char *const end_names[LBR_STATS_NEND] = { "full", "stuck", "untraceable", "mismatch",
+						      "signal", "arm", "rseq", "other" };
 
 static double ratio(double a, double b)
 {
@@ -370,6 +398,18 @@ int lbr_cmd_stat(int argc, char **argv)
 	double hits = median(c.t, n, g_hits), stop_ns = median(c.t, n, g_stop_ns);
 	double sample_ns = median(c.t, n, g_sample_ns), decode_ns = median(c.t, n, g_decode_ns);
 	double sessions = median(c.t, n, g_sessions);
+	double emu_runs = median(c.t, n, g_emu_runs), emu_insns = median(c.t, n, g_emu_insns);
+	double emu_br = median(c.t, n, g_emu_br), emu_ok = median(c.t, n, g_emu_ok);
+	double emu_bad = median(c.t, n, g_emu_bad), emu_ns = median(c.t, n, g_emu_ns);
+	double emu_end[5], ends[LBR_STATS_NEND];
+	for (g_idx = 0; g_idx < 5; g_idx++)
+		emu_end[g_idx] = median(c.t, n, g_emu_end_i);
+	for (g_idx = 0; g_idx < LBR_STATS_NEND; g_idx++)
+		ends[g_idx] = median(c.t, n, g_end_i);
+	uint64_t hist[LBR_MAX_DEPTH + 1] = { 0 }; /* summed over the traced runs */
+	for (unsigned r = 0; r < n; r++)
+		for (unsigned k = 0; k <= LBR_MAX_DEPTH; k++)
+			hist[k] += c.t[r].len_hist[k];
 	double transfers = stat_br + eval, taken = stat_br + eval - nt;
 	double tt = ratio(taken, transfers), ss = ratio(stat_br, transfers);
 	double useful = ratio(taken, eval);
@@ -411,6 +451,25 @@ int lbr_cmd_stat(int argc, char **argv)
 		       "\"handler_per_sample_us\": %.3f, \"decoded_blocks\": %.0f, \"cache_hits\": %.0f, "
 		       "\"decode_per_block_us\": %.3f,\n",
 		       cost_stop, handler_stop, handler_sample, misses, hits, decode_blk);
+		printf(" \"cost_per_stack_us\": %.3f, \"emu_runs\": %.0f, \"emu_insns\": %.0f, "
+		       "\"emu_branches\": %.0f, \"emu_confirmed\": %.0f, \"emu_mismatch\": %.0f, "
+		       "\"emu_per_run_us\": %.3f, \"emu_per_insn_ns\": %.3f, \"emu_insns_per_run\": %.1f, "
+		       "\"emu_branches_per_confirm\": %.3f,\n", 1e6 * ratio(ct - cu, stacks), emu_runs,
+		       emu_insns, emu_br, emu_ok, emu_bad, 1e-3 * ratio(emu_ns, emu_runs),
+		       ratio(emu_ns, emu_insns), ratio(emu_insns, emu_runs), ratio(emu_br, emu_ok));
+		printf(" \"emu_end\": {");
+		for (int k = 0; k < 5; k++)
+			printf("%s\"%s\": %.0f", k ? ", " : "", emu_end_names[k], emu_end[k]);
+		printf("}, \"stack_end\": {");
+		for (int k = 0; k < LBR_STATS_NEND; k++)
+			printf("%s\"%s\": %.0f", k ? ", " : "", end_names[k], ends[k]);
+		printf("},\n \"stack_len_all_runs\": {");
+		for (unsigned k = 0, first = 1; k <= LBR_MAX_DEPTH; k++)
+			if (hist[k]) {
+				printf("%s\"%u\": %" PRIu64, first ? "" : ", ", k, hist[k]);
+				first = 0;
+			}
+		printf("},\n");
 		printf(" \"status_untraced\": \"%s\", \"status_traced\": \"%s\", \"same_status\": %s, "
 		       "\"same_stdout\": %s}\n", su, stt, same_status ? "true" : "false",
 		       same_out ? "true" : "false");
@@ -443,6 +502,24 @@ int lbr_cmd_stat(int argc, char **argv)
 		       "handler per stop (us)", handler_stop, handler_sample);
 		printf("  %-28s %14.2f   %.0f blocks decoded, %.0f cache hits\n",
 		       "decode per block (us)", decode_blk, misses, hits);
+		if (emu_runs > 0)
+			printf("  %-28s %14.0f   %.0f instructions (%.1f us, %.0f ns/insn per run), "
+			       "%.0f checkpoints confirmed, %.0f mismatched (cut)\n", "emulator runs",
+			       emu_runs, emu_insns, 1e-3 * ratio(emu_ns, emu_runs),
+			       ratio(emu_ns, emu_insns), emu_ok, emu_bad);
+		printf("  %-28s %14.2f   (traced - untraced CPU) / stacks\n", "cost per stack (us)",
+		       1e6 * ratio(ct - cu, stacks));
+		printf("  %-28s", "runs ended by");
+		for (int k = 0; k < 5; k++)
+			printf(" %s %.0f", emu_end_names[k], emu_end[k]);
+		printf("\n  %-28s", "stacks ended by");
+		for (int k = 0; k < LBR_STATS_NEND; k++)
+			printf(" %s %.0f", end_names[k], ends[k]);
+		printf("\n  %-28s", "stack lengths (all runs)");
+		for (unsigned k = 0; k <= LBR_MAX_DEPTH; k++)
+			if (hist[k])
+				printf(" %u:%" PRIu64, k, hist[k]);
+		printf("\n");
 		printf("  %s\n", ok ? "traced runs behave like untraced runs (status and stdout)"
 				   : "MISMATCH between traced and untraced runs");
 	}

@@ -57,6 +57,9 @@ static struct lbr_global {
 	struct lbr_range rseq[LBR_MAX_RSEQ]; /* rseq critical sections, sorted; const after start */
 	int nrseq;
 	uint64_t ns0, tick0;             /* CLOCK_MONOTONIC and ticks() at start (conversion) */
+	int emu;                         /* emulated windows on (TIPROF_LBR_EMU, x86-64 only) */
+	unsigned emu_budget;             /* instructions per emulator run (TIPROF_LBR_EMU_BUDGET) */
+	int emu_noconfirm;               /* test-only: record runs without their checkpoint check */
 } lbr_g;
 
 /* The calling thread's slot (NULL for threads attached from outside, found by tid). */
@@ -270,14 +273,17 @@ static void commit_held(struct lbr_thread *t)
 /* End the current stack: disarm and hold it. It is committed at the next handler entry of
  * this thread (or at flush), after a program signal has had the chance to cut records that
  * look-ahead recorded but the thread never reached. */
-static void trace_end(struct lbr_thread *t, int abandoned)
+static void trace_end(struct lbr_thread *t, int why)
 {
+	const int abandoned = why != LBR_END_FULL;
+	t->ck = 0; /* an unconfirmed emulated window is dropped: never recorded */
 	if (t->armed) {
 		lbr_g.stop->disarm(t);
 		t->armed = 0;
 	}
 	if (!t->active)
 		return;
+	t->st.end[why]++;
 	if (abandoned)
 		t->st.abandoned++;
 	t->cur.flags = (uint16_t)((abandoned ? LBR_STACK_ABANDONED : 0) | LBR_STACK_NATIVE);
@@ -321,43 +327,120 @@ static void trace_advance(struct lbr_thread *t, uint64_t pc)
 {
 	for (;;) {
 		if (pc >= lbr_g.self_lo && pc < lbr_g.self_hi) {
-			trace_end(t, 1); /* entering the tracer itself */
+			trace_end(t, LBR_END_UNTRACEABLE); /* entering the tracer itself */
 			return;
 		}
 		const struct lbr_branch *br = block_lookup(t, pc);
 		if (!br) {
 			t->st.decode_fail++;
-			trace_end(t, 1);
+			trace_end(t, LBR_END_UNTRACEABLE);
 			return;
 		}
 		if (lbr_g.nrseq && in_rseq(pc, br->pc)) {
 			/* A critical section: an abort would leave it without a branch, and a stop
 			 * inside it would abort it on every attempt. The stack ends before it. */
 			t->st.rseq_ends++;
-			trace_end(t, 1);
+			trace_end(t, LBR_END_RSEQ);
 			return;
 		}
 		if (lbr_kind_is_static(br->kind)) {
 			t->st.static_br++;
 			if (trace_push(t, pc, br, br->pc, br->target)) {
-				trace_end(t, 0);
+				trace_end(t, LBR_END_FULL);
 				return;
 			}
 			pc = br->target;
 			continue;
 		}
 		if (br->kind == LBR_K_STOP) {
-			trace_end(t, 1);
+			trace_end(t, LBR_END_UNTRACEABLE);
 			return;
 		}
 		t->armed_br = *br;
 		t->armed = br->pc;
 		if (lbr_g.stop->arm(t, br->pc) < 0) {
 			t->armed = 0;
-			trace_end(t, 1);
+			trace_end(t, LBR_END_ARM);
 		}
 		return;
 	}
+}
+
+/* Evaluate the dynamic transfer `br` at the real context cpu (cpu->pc == br->pc), record it
+ * if taken, and look ahead from where it goes. */
+static void trace_eval(struct lbr_thread *t, const struct lbr_branch *br, const struct lbr_cpu *cpu)
+{
+	uint64_t next;
+	int r = lbr_isa_eval(br, cpu, &next);
+	if (r < 0) {
+		trace_end(t, LBR_END_UNTRACEABLE);
+		return;
+	}
+	t->st.evaluated++;
+	t->st.not_taken += r == 0;
+	if (r == 1 && trace_push(t, cpu->pc, br, cpu->pc, next)) {
+		trace_end(t, LBR_END_FULL);
+		return;
+	}
+	trace_advance(t, next);
+}
+
+/* rseq and the tracer's own code: the emulator never enters them (nor stops there). */
+static int emu_forbid(uint64_t pc)
+{
+	if (pc >= lbr_g.self_lo && pc < lbr_g.self_hi)
+		return 1;
+	return lbr_g.nrseq && in_rseq(pc, pc);
+}
+
+/* Continue the stack from the real context cpu (a sample, or a stop before cpu->pc runs).
+ * With the emulator: run it, and arm the one stop at its checkpoint, where the branches it
+ * found are recorded if the real registers match. Without a usable checkpoint (the very first
+ * instruction is not emulated, or may not be stopped at): the breakpoint path from here -
+ * a dynamic transfer at cpu->pc is evaluated now, anything else is looked ahead from. */
+static void trace_go(struct lbr_thread *t, const struct lbr_cpu *cpu)
+{
+	if (t->emu) {
+		uint64_t t0 = ticks();
+		lbr_emu_run(t->emu, cpu, lbr_g.cfg.depth - t->cur.nr, t->ebr, &t->eo);
+		t->st.emu_ns += ticks() - t0;
+		t->st.emu_runs++;
+		t->st.emu_insns += t->eo.insns;
+		t->st.emu_end[t->eo.end]++;
+		if (t->eo.ck_pc != cpu->pc) {
+			if (lbr_g.emu_noconfirm) { /* test-only: what the check is there to catch */
+				for (unsigned i = 0; i < t->eo.ck_nbr; i++) {
+					struct lbr_branch b = { .ctr_type = t->ebr[i].ctr_type };
+					t->st.emu_branches++;
+					if (trace_push(t, t->ebr[i].from, &b, t->ebr[i].from,
+						       t->ebr[i].to)) {
+						trace_end(t, LBR_END_FULL);
+						return;
+					}
+				}
+				t->ncertain = t->cur.nr;
+				trace_advance(t, t->eo.ck_pc);
+				return;
+			}
+			t->ck = 1;
+			t->armed = t->eo.ck_pc;
+			if (lbr_g.stop->arm(t, t->eo.ck_pc) < 0) {
+				t->armed = 0;
+				trace_end(t, LBR_END_ARM);
+			}
+			return;
+		}
+	}
+	const struct lbr_branch *br = NULL;
+	if (!(cpu->pc >= lbr_g.self_lo && cpu->pc < lbr_g.self_hi))
+		br = block_lookup(t, cpu->pc);
+	if (br && br->pc == cpu->pc && !lbr_kind_is_static(br->kind) && br->kind != LBR_K_STOP &&
+	    !(lbr_g.nrseq && in_rseq(cpu->pc, cpu->pc))) {
+		t->armed_br = *br; /* copy: trace_eval's look-ahead may replace the cache entry */
+		trace_eval(t, &t->armed_br, cpu);
+		return;
+	}
+	trace_advance(t, cpu->pc);
 }
 
 static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
@@ -374,7 +457,7 @@ static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
 			t->stops_at_sample = t->st.stops; /* still making progress: let it run */
 			return;
 		}
-		trace_end(t, 1); /* stuck (blocked, or its stop is never reached) */
+		trace_end(t, LBR_END_STUCK); /* stuck (blocked, or its stop is never reached) */
 		/* Commit it now, without what it did not reach: held across the new stack's start,
 		 * it was lost, and the new stack was committed half-way at the next sample (found
 		 * by the riscv64 system tier: pairs split over two stacks with one sample pc). */
@@ -388,7 +471,13 @@ static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
 	t->cur.tid = (uint32_t)t->tid;
 	t->cur.sample_pc = pc;
 	t->stops_at_sample = t->st.stops;
-	trace_advance(t, pc);
+	if (t->emu) {
+		struct lbr_cpu cpu;
+		lbr_isa_cpu_from_ucontext(&cpu, uc);
+		trace_go(t, &cpu);
+	} else {
+		trace_advance(t, pc);
+	}
 }
 
 /* A stop at `pc` with context uc. Returns 1 if it was the armed stop. */
@@ -400,20 +489,34 @@ static int on_stop(struct lbr_thread *t, uint64_t pc, const ucontext_t *uc)
 	t->st.stops++;
 	t->ncertain = t->cur.nr; /* reaching this stop proves every earlier record executed */
 	struct lbr_cpu cpu;
-	uint64_t next;
 	lbr_isa_cpu_from_ucontext(&cpu, uc);
-	int r = lbr_isa_eval(&t->armed_br, &cpu, &next);
-	if (r < 0) {
-		trace_end(t, 1);
+	if (t->ck) {
+		/* The checkpoint of an emulated window: its first real execution. The window's
+		 * branches are recorded only if the real state is the predicted one. */
+		t->ck = 0;
+		if (!lbr_emu_confirm(&t->eo, &cpu)) {
+			t->st.emu_mismatch++;
+			trace_end(t, LBR_END_MISMATCH);
+			return 1;
+		}
+		t->st.emu_confirmed++;
+		for (unsigned i = 0; i < t->eo.ck_nbr; i++) {
+			struct lbr_branch b = { .ctr_type = t->ebr[i].ctr_type };
+			t->st.emu_branches++;
+			if (trace_push(t, t->ebr[i].from, &b, t->ebr[i].from, t->ebr[i].to)) {
+				trace_end(t, LBR_END_FULL);
+				return 1;
+			}
+		}
+		t->ncertain = t->cur.nr;
+		trace_go(t, &cpu);
 		return 1;
 	}
-	t->st.evaluated++;
-	t->st.not_taken += r == 0;
-	if (r == 1 && trace_push(t, pc, &t->armed_br, pc, next)) {
-		trace_end(t, 0);
+	if (t->emu) {
+		trace_go(t, &cpu); /* evaluates the armed transfer itself if it cannot emulate it */
 		return 1;
 	}
-	trace_advance(t, next);
+	trace_eval(t, &t->armed_br, &cpu);
 	return 1;
 }
 
@@ -497,7 +600,7 @@ void lbr_thread_interrupted(uint64_t pc)
 		if ((t->active || t->held) && !atomic_load(&lbr_g.stopping) &&
 		    atomic_load(&t->state) == LBR_SLOT_LIVE) {
 			trace_cut(t, pc);
-			trace_end(t, 1);
+			trace_end(t, LBR_END_SIGNAL);
 			commit_held(t);
 		}
 		atomic_store(&t->in_handler, 0);
@@ -612,6 +715,18 @@ static struct lbr_thread *slot_new(pid_t tid, int *err)
 	}
 	t->tid = tid;
 	t->stop_fd = -1;
+	t->emu = NULL;
+	if (lbr_emu_size()) {
+		/* Lazily backed (a few pages per thread in use); kept for the slot's life. Mapped
+		 * with the emulator off too, so that the process's layout does not depend on it
+		 * (the tests compare runs with an exact run made with it on). */
+		void *m = mmap(NULL, lbr_emu_size(), PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (m != MAP_FAILED && lbr_g.emu) {
+			t->emu = m;
+			lbr_emu_init(t->emu, &lbr_g.isa, emu_forbid, lbr_g.emu_budget);
+		}
+	}
 	t->sample_fd = open_sampler(tid);
 	if (t->sample_fd < 0) {
 		*err = t->sample_fd;
@@ -685,7 +800,7 @@ static int slot_flush(struct lbr_thread *t)
 		return 0;
 	slot_enable(t, 0);
 	if (t->active)
-		trace_end(t, 1);
+		trace_end(t, LBR_END_OTHER);
 	else if (t->armed)
 		lbr_g.stop->disarm(t);
 	commit_held(t);
@@ -695,6 +810,7 @@ static int slot_flush(struct lbr_thread *t)
 	st.sample_ns = (uint64_t)((double)st.sample_ns * ns_per_tick);
 	st.stop_ns = (uint64_t)((double)st.stop_ns * ns_per_tick);
 	st.decode_ns = (uint64_t)((double)st.decode_ns * ns_per_tick);
+	st.emu_ns = (uint64_t)((double)st.emu_ns * ns_per_tick);
 	emit(t, enc_stats, &st);
 	if (t->buf && t->buf->used) {
 		if (lbr_queue_push(&lbr_g.full, t->buf) < 0)
@@ -873,6 +989,22 @@ int lbr_trace_start(const struct lbr_config *cfg)
 	lbr_g.pid = getpid();
 	if (lbr_isa_init(&lbr_g.isa) < 0)
 		return -EINVAL;
+	/* Emulated windows (docs/lbr.md §2): on by default on x86-64. TIPROF_LBR_EMU: 0 = the
+	 * breakpoint-only tracer; test-only, one character like the others so that test
+	 * environments keep one length: P = a planted emulator bug (je testing CF, not ZF) that
+	 * the checkpoint check must catch, U = the same bug with windows recorded unchecked
+	 * (what the check is there for: the exact-trace test must then fail).
+	 * TIPROF_LBR_EMU_BUDGET: instructions per run (default 4096). */
+	const char *ev = getenv("TIPROF_LBR_EMU");
+#if defined(__x86_64__)
+	lbr_g.emu = !(ev && ev[0] == '0');
+#else
+	lbr_g.emu = 0;
+#endif
+	lbr_emu_plant = ev && (ev[0] == 'P' || ev[0] == 'U');
+	lbr_g.emu_noconfirm = ev && ev[0] == 'U';
+	const char *eb = getenv("TIPROF_LBR_EMU_BUDGET");
+	lbr_g.emu_budget = eb && atoi(eb) > 0 ? (unsigned)atoi(eb) : 4096;
 	lbr_queue_init(&lbr_g.full);
 	lbr_queue_init(&lbr_g.free_bufs);
 
@@ -996,11 +1128,11 @@ static void quiesce_slot(struct lbr_thread *t)
 	if (t->active || t->held) {
 		if (t->active) {
 			t->cur.nr = (uint16_t)t->ncertain; /* the rest was look-ahead */
-			trace_end(t, 1);
+			trace_end(t, LBR_END_OTHER);
 		}
 		commit_held(t);
 	} else if (t->armed) {
-		trace_end(t, 1);
+		trace_end(t, LBR_END_OTHER);
 	}
 }
 

@@ -20,6 +20,7 @@
 
 #include "lbr_file.h"
 #include "lbr_isa.h"
+#include "lbr_emu.h"
 #include "lbr_queue.h"
 
 /* Session configuration. */
@@ -76,6 +77,11 @@ struct lbr_thread {
 	                              * tail may still be cut by a signal (see trace_cut) */
 	int nostart;                 /* samples start no stack: 1 while a posix_spawn-like call
 	                              * runs, 2 = skip the next sample (vfork) */
+	/* emulated windows (lbr_emu.h; NULL emu: breakpoints only) */
+	struct lbr_emu *emu;         /* per-thread emulator state (mmap'ed at thread start) */
+	int ck;                      /* the armed stop is the checkpoint of run `eo` */
+	struct lbr_emu_out eo;       /* the last run: checkpoint and prediction */
+	struct lbr_emu_br ebr[LBR_MAX_DEPTH]; /* its branches, recorded once confirmed */
 	struct lbr_buf *buf;         /* current output buffer, NULL when none free */
 	struct lbr_stats st;         /* counters */
 	struct lbr_cache_ent cache[LBR_CACHE_SIZE];

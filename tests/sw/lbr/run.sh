@@ -47,18 +47,21 @@ PROGS=(
 )
 # Each program is traced with both stopping mechanisms: hwbp (perf hardware breakpoints) and
 # int3 (software breakpoints patched into the code, lbr_stop_sw.c). RUNS = "mech suffix".
-RUNS=("hwbp ''" "int3 .int3")
+RUNS=("hwbp ''" "int3 .int3" "hwbp .noemu 0")
+# Third field: TIPROF_LBR_EMU (default 1: emulated windows, docs/lbr.md §2, confirmed at one
+# stop each; 0: breakpoints only). The exact run does not depend on it (it never samples, and
+# the emulator's memory is mapped either way): .noemu runs are checked against the hwbp one.
 # Identical environments of the same size (so the same stack layout), and the tracer started
 # in both runs (so libc's state, e.g. malloc's, evolves the same), but in the exact run with a
 # period no run reaches: no sample, no stop, only the single-stepping. The mechanism is part
 # of the environment (hwbp and int3 have the same length).
-envof() { printf 'LD_BIND_NOW=1 LD_PRELOAD=%s TIPROF_LBR_OUT=%s TIPROF_LBR_MECH=%s TIPROF_LBR_PERIOD=%012d TIPROF_LBR_DEPTH=%03d' "$SO" "$W/$2.$1.lbr" "$4" "$3" "${5:-16}"; }
+envof() { printf 'LD_BIND_NOW=1 LD_PRELOAD=%s TIPROF_LBR_OUT=%s TIPROF_LBR_MECH=%s TIPROF_LBR_PERIOD=%012d TIPROF_LBR_DEPTH=%03d TIPROF_LBR_EMU=%s' "$SO" "$W/$2.$1.lbr" "$4" "$3" "${5:-16}" "${6:-1}"; }
 NEVER=999999999999
 
 declare -A REF_RC
 # Exact runs in the background (they are the slow part), two at a time.
 for run in "${RUNS[@]}"; do
-  eval "set -- $run"; mech=$1; sfx=$2
+  eval "set -- $run"; mech=$1; sfx=$2; [ "${3:-1}" = 0 ] && continue
   for spec in "${PROGS[@]}"; do
     set -- $spec; p=$1
     ( env -i $(envof x "$p$sfx" $NEVER $mech) "$T/lbr_exact" "$W/$p$sfx.exact" "$T/$p" "$2" > "$W/$p$sfx.exact.out" 2>&1 ) &
@@ -67,11 +70,11 @@ for run in "${RUNS[@]}"; do
 done
 
 for run in "${RUNS[@]}"; do
-  eval "set -- $run"; mech=$1; sfx=$2
+  eval "set -- $run"; mech=$1; sfx=$2; emu=${3:-1}
   for spec in "${PROGS[@]}"; do
     set -- $spec; p=$1; reps=$3; period=$4; shift 4; extra="$*"
     "$T/$p" "$reps" > "$W/$p.ref" 2>&1; ref_rc=$?; REF_RC[$p]=$ref_rc
-    env -i $(envof t "$p$sfx" "$period" $mech) setarch -R "$T/$p" "$reps" > "$W/$p$sfx.out" 2>&1; rc=$?
+    env -i $(envof t "$p$sfx" "$period" $mech 16 $emu) setarch -R "$T/$p" "$reps" > "$W/$p$sfx.out" 2>&1; rc=$?
     if [ $rc -eq $ref_rc ] && cmp -s "$W/$p.ref" "$W/$p$sfx.out"; then
       ok "$p ($mech): traced output and exit status ($rc) unchanged"
     else
@@ -81,7 +84,7 @@ for run in "${RUNS[@]}"; do
 done
 wait
 for run in "${RUNS[@]}"; do
-  eval "set -- $run"; mech=$1; sfx=$2
+  eval "set -- $run"; mech=$1; sfx=$2; xsfx=$sfx; [ "${3:-1}" = 0 ] && xsfx=''
   for spec in "${PROGS[@]}"; do
     set -- $spec; p=$1; shift 4; extra="$*"
     # int3 with 16 threads: foreign traps (a thread reaching another's patch) suspend patches,
@@ -95,11 +98,11 @@ for run in "${RUNS[@]}"; do
     [ "$mech.$p" = int3.lbr_signal ] && extra="$extra --exe-only --min 0"
     "$TIPROF" lbr dump "$W/$p$sfx.t.lbr" > "$W/$p$sfx.dump" 2> "$W/$p$sfx.dump.err" || bad "$p ($mech): dump failed: $(cat "$W/$p$sfx.dump.err")"
     # The exact run must have run to the end (a trace cut short cannot vouch for stacks).
-    ex_end=$(tail -1 "$W/$p$sfx.exact")
+    ex_end=$(tail -1 "$W/$p$xsfx.exact")
     [ "${ex_end##* exit }" = "${REF_RC[$p]}" ] || bad "$p ($mech): exact run ended abnormally: $ex_end"
     [ -s "$W/$p.objd" ] || objdump -d --no-show-raw-insn "$T/$p" > "$W/$p.objd"
-    if out=$(python3 "$HERE/check.py" "$W/$p$sfx.dump" "$W/$p$sfx.exact" "$W/$p.objd" "$T/$p" $extra 2>&1); then
-      ok "$p ($mech): every {from,to} is a real taken branch${out:+
+    if out=$(python3 "$HERE/check.py" "$W/$p$sfx.dump" "$W/$p$xsfx.exact" "$W/$p.objd" "$T/$p" $extra 2>&1); then
+      ok "$p ($mech$sfx): every {from,to} is a real taken branch${out:+
 $out}"
     else
       bad "$p ($mech): branch checks
@@ -129,6 +132,61 @@ if [ $rc -eq 7 ] && out=$(python3 "$HERE/check.py" "$W/d256.dump" "$W/lbr_loops.
 else
   bad "depth 256: exit $rc
 $out"
+fi
+
+# Emulated windows (docs/lbr.md §2): the default runs above recorded through them (every pair
+# checked against the exact trace, as for the breakpoint-only .noemu runs). Counters: one stop
+# per stack or close, confirmations, no mismatch on correct code.
+emu_field() { awk -v k="$1" '/^  emu / {for (i=2;i<=NF;i++) {split($i,kv,"="); if (kv[1]==k) s+=kv[2]}} END {print s+0}' "$2"; }
+st_field() { awk -v k="$1" '/^stats/ {for (i=3;i<=NF;i++) {split($i,kv,"="); if (kv[1]==k) s+=kv[2]}} END {print s+0}' "$2"; }
+ec=$(emu_field confirmed "$W/lbr_loops.dump"); eb=$(emu_field branches "$W/lbr_loops.dump")
+em=$(emu_field mismatch "$W/lbr_loops.dump"); es=$(st_field stops "$W/lbr_loops.dump"); ek=$(st_field stacks "$W/lbr_loops.dump")
+ns=$(st_field stops "$W/lbr_loops.noemu.dump"); nk=$(st_field stacks "$W/lbr_loops.noemu.dump")
+if [ "$ec" -gt 0 ] && [ "$eb" -gt 0 ] && [ "$em" -eq 0 ] && [ "$ek" -gt 0 ] && [ $((es * 10)) -le $((ek * 15)) ] && [ "$nk" -gt 0 ] && [ $((ns * 10)) -ge $((nk * 100)) ]; then
+  ok "emulated windows (lbr_loops): $es stops for $ek stacks ($eb branches from $ec confirmed windows, 0 mismatches); breakpoints only: $ns stops for $nk stacks"
+else
+  bad "emulated windows (lbr_loops): $es stops / $ek stacks, confirmed $ec, branches $eb, mismatches $em; noemu $ns stops / $nk stacks"
+fi
+# A planted emulator bug (TIPROF_LBR_EMU=P: its je tests CF instead of ZF). The checkpoint
+# check must catch it: mismatches counted, stacks cut there, every recorded pair still exact.
+# With the check switched off (U), the same bug must reach the records and the exact-trace
+# check must fail - emulated branches are checked like all others.
+for pl in P U; do
+  env -i $(envof t lbr_loops.plant$pl 200000 hwbp 16 $pl) setarch -R "$T/lbr_loops" 3000 > "$W/plant$pl.out" 2>&1; rc=$?
+  "$TIPROF" lbr dump "$W/lbr_loops.plant$pl.t.lbr" > "$W/plant$pl.dump" 2>&1
+  pm=$(emu_field mismatch "$W/plant$pl.dump")
+  out=$(python3 "$HERE/check.py" "$W/plant$pl.dump" "$W/lbr_loops.exact" "$W/lbr_loops.objd" "$T/lbr_loops" --min 0 2>&1); crc=$?
+  if [ $pl = P ]; then
+    # The check compares registers and flags: a wrong path that reconverges to the predicted
+    # state (lbr_loops repeats an identical body: an early exit re-enters it in the same
+    # state) passes it - that is why the emulator itself is checked instruction by
+    # instruction (lbr_emu_check, below) - and the exact-trace check rejects those stacks.
+    [ $rc -eq 7 ] && [ "$pm" -gt 0 ] \
+      && ok "planted emulator bug caught by the checkpoint check: $pm windows mismatched (stacks cut); $(printf '%s' "$out" | grep -c 'not a run of the exact trace') reconverged windows passed it and were rejected by the exact-trace check" \
+      || bad "planted emulator bug (checked): exit $rc, $pm mismatches, check.py $crc
+$out"
+  else
+    [ $rc -eq 7 ] && [ $crc -ne 0 ] \
+      && ok "planted emulator bug, checkpoint check off: the exact-trace check rejects the records ($(printf '%s' "$out" | grep -c 'not a run of the exact trace') stacks not in it)" \
+      || bad "planted emulator bug unchecked: exit $rc, check.py $crc (must fail)
+$out"
+  fi
+done
+
+# The emulator against the hardware, instruction by instruction (loader, libc, program): every
+# modelled instruction's next pc, registers and defined flags equal the single-stepped CPU's;
+# with the planted bug the same tool must report wrong predictions.
+for p in lbr_indirect lbr_recurse; do
+  if out=$("$T/lbr_emu_check" 150000 "$T/$p" 1 2>&1 | tail -2); then
+    ok "emulator = CPU ($p): ${out//$'\n'/; }"
+  else
+    bad "emulator differs from the CPU ($p): $out"
+  fi
+done
+if out=$(TIPROF_LBR_EMU=P "$T/lbr_emu_check" 60000 "$T/lbr_loops" 1 2>&1); then
+  bad "emulator check with the planted bug found nothing: $(printf '%s' "$out" | tail -2)"
+else
+  ok "emulator check catches the planted bug: $(printf '%s' "$out" | grep -c '^WRONG') wrong predictions shown, $(printf '%s' "$out" | grep '^steps')"
 fi
 
 # Processes: fork (children traced: a session each, TIPROF_LBR_PID unset), posix_spawn, vfork
@@ -179,7 +237,7 @@ $out"
 done
 
 # stat: alternating untraced/traced runs, evaluation counters, JSON.
-if "$TIPROF" lbr stat --reps 2 --period 1000000 --json -- "$T/lbr_loops" 20000 > "$W/stat.json" 2> "$W/stat.err" && \
+if TIPROF_LBR_EMU=0 "$TIPROF" lbr stat --reps 2 --period 1000000 --json -- "$T/lbr_loops" 20000 > "$W/stat.json" 2> "$W/stat.err" && \
    out=$(python3 -c '
 import json, sys
 j = json.load(open(sys.argv[1]))
@@ -192,6 +250,24 @@ print("t=%.3f s=%.3f t/(1-s)=%.3f, %.0f stops, %.1f us/stop" % (j["t"], j["s"], 
   ok "stat --json: $out"
 else
   bad "stat: $(cat "$W/stat.err") $out $(head -c 300 "$W/stat.json")"
+fi
+# stat with emulated windows (the default): the emulator's counters, consistent.
+if "$TIPROF" lbr stat --reps 1 --period 1000000 --json -- "$T/lbr_loops" 20000 > "$W/stat.emu.json" 2> "$W/stat.emu.err" && \
+   out=$(python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["same_status"] and j["same_stdout"], j
+assert j["emu_runs"] > 0 and j["emu_confirmed"] > 0 and j["emu_branches"] > 0, j
+assert j["emu_branches"] <= j["branches"] and j["emu_confirmed"] <= j["stops"], j
+assert sum(j["emu_end"].values()) == j["emu_runs"], j
+assert sum(j["stack_end"].values()) >= j["stacks"] - j["stack_end"]["other"], j
+assert sum(j["stack_len_all_runs"].values()) == j["stacks"], j
+assert abs(j["emu_insns_per_run"] - j["emu_insns"] / j["emu_runs"]) < 0.1, j
+print("%.2f stops/stack, %.0f emulated instructions/run, %.1f us/run" % (j["stops_per_stack"], j["emu_insns_per_run"], j["emu_per_run_us"]))
+' "$W/stat.emu.json" 2>&1); then
+  ok "stat --json (emulated windows): $out"
+else
+  bad "stat (emulated windows): $(cat "$W/stat.emu.err") $out $(head -c 600 "$W/stat.emu.json")"
 fi
 "$TIPROF" lbr stat --reps 1 -- sh -c 'exit 3' > "$W/stat.txt" 2>&1; rc=$?
 [ $rc -eq 0 ] && grep -q 'exit 3 *exit 3 *same' "$W/stat.txt" && ok "stat: table, exit statuses compared" \

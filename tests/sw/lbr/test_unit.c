@@ -122,11 +122,18 @@ static void test_file(void)
 	memset(&st, 0, sizeof(st));
 	st.pid = 7; st.tid = 8; st.samples = 1; st.cache_misses = 9; st.static_br = 10;
 	st.evaluated = 11; st.not_taken = 12; st.rseq_ends = 13; st.decode_ns = 16;
+	st.emu_runs = 17; st.emu_ns = 18; st.emu_end[4] = 19; st.end[0] = 20; st.end[7] = 21;
 	n = lbr_enc_stats(buf, sizeof(buf), &st);
 	CHECK(n == LBR_STATS_SIZE && lbr_dec_record(buf, n, &r) == (long)n);
 	CHECK(r.u.stats.tid == 8 && r.u.stats.cache_misses == 9 && r.u.stats.static_br == 10 &&
 	      r.u.stats.not_taken == 12 && r.u.stats.rseq_ends == 13 && r.u.stats.decode_ns == 16);
+	CHECK(r.u.stats.emu_runs == 17 && r.u.stats.emu_ns == 18 && r.u.stats.emu_end[4] == 19 &&
+	      r.u.stats.end[0] == 20 && r.u.stats.end[7] == 21);
 	CHECK(lbr_enc_stats(buf, n - 1, &st) == 0);
+	buf[4] = LBR_STATS_SIZE_V1; /* the 144-byte record: emulator counters read as 0 */
+	buf[5] = 0;
+	CHECK(lbr_dec_record(buf, LBR_STATS_SIZE_V1, &r) == LBR_STATS_SIZE_V1);
+	CHECK(r.u.stats.decode_ns == 16 && r.u.stats.emu_runs == 0 && r.u.stats.end[7] == 0);
 	buf[4] = LBR_STATS_SIZE_V0; /* the old record: the first 88 bytes */
 	CHECK(lbr_dec_record(buf, LBR_STATS_SIZE_V0, &r) == LBR_STATS_SIZE_V0);
 	CHECK(r.u.stats.cache_misses == 9 && r.u.stats.static_br == 0 && r.u.stats.decode_ns == 0);
