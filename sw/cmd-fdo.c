@@ -350,6 +350,8 @@ static int fill_records(struct comp_out *o, const struct args *a, struct dwl **d
 		goto out;
 	}
 	snprintf(o->elf, sizeof(o->elf), "%s", st.objs[obj].path);
+	for (size_t i = 0; i < st.objs[obj].build_id_len && 2 * i + 2 < sizeof(o->build_id); i++)
+		snprintf(o->build_id + 2 * i, 3, "%02x", st.objs[obj].build_id[i]);
 	if (lbr_agg_build(&g, &d, &st, err, errlen) < 0)
 		goto out;
 	if (!g.stacks) {

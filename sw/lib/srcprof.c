@@ -58,7 +58,7 @@ struct srcprof {
 	struct head_rec *heads;
 	size_t nheads, hcap;
 	int built;
-	uint64_t unplaced;
+	uint64_t counted, unplaced;	/* addresses with a count, of them without a line */
 	/* the tree */
 	struct node **top;
 	size_t ntop;
@@ -407,8 +407,10 @@ static int build(struct srcprof *p)
 		int nf = dwl_frames(p->dw, e->addr, fr, DWL_MAX_FRAMES);
 		struct body *b = nf > 0 ? locate(p, fr, nf) : NULL;
 
+		if (e->count)
+			p->counted++;
 		if (!b) {
-			p->unplaced++;
+			p->unplaced += e->count != 0;
 			continue;
 		}
 		if (b->count < e->count)
@@ -470,7 +472,7 @@ void srcprof_free(struct srcprof *sp)
 static void stats_begin(struct srcprof *sp, struct srcprof_stats *st)
 {
 	memset(st, 0, sizeof(*st));
-	st->addrs = sp->n;
+	st->addrs = sp->counted;
 	st->unplaced = sp->unplaced;
 	if (sp->ntop && sp->top[0]->total)
 		snprintf(st->hottest, sizeof(st->hottest), "%s", sp->top[0]->name);

@@ -57,9 +57,9 @@ struct srcprof_stats {
 	size_t targets;		/* call targets written */
 	uint64_t total;		/* sum of the functions' totals */
 	uint64_t head;		/* sum of the functions' head counts */
-	uint64_t addrs;		/* distinct addresses counted */
-	uint64_t unplaced;	/* of them, without a usable source line (no DWARF line, line 0,
-				 * or a negative offset from #line / macros) */
+	uint64_t addrs;		/* distinct addresses with a count > 0 */
+	uint64_t unplaced;	/* of them, without a usable source line (code without DWARF such
+				 * as the C library's, line 0, or a negative offset from #line) */
 	char hottest[128];	/* the function with the largest total */
 };
 

@@ -52,6 +52,40 @@ for f in sys.argv[1:]:
 else
 	ko "writing the profiles: $(cat "$D"/rv.err "$D"/x86.err 2>/dev/null | head -3)"
 fi
+# the GCC file decoded as gcc/auto-profile.cc reads it = the LLVM text of the same input
+for n in rv x86; do
+	if python3 "$HERE/afdo_read.py" "$D/$n.afdo" "$D/$n.txt" >"$D/$n.dec" 2>&1; then
+		ok "$n.afdo $(cat "$D/$n.dec")"
+	else
+		ko "$n.afdo: $(cat "$D/$n.dec")"
+	fi
+done
+
+# the exact profile of the same run (tiprof iss --truth) through the same writer: the head
+# counts are the true call counts, computed here from the program's logic
+env -i "$T" iss --truth "$D/rv.exact" "$D/prog.rv" 20000 >/dev/null 2>"$D/iss.err"
+if "$T" fdo llvm-prof "$D/rv.exact" --elf "$D/prog.rv" -o "$D/exact.txt" 2>"$D/exact.err" &&
+   llvm-profdata show --sample "$D/exact.txt" >"$D/exact.show" 2>>"$D/exact.err" &&
+   python3 - "$D/exact.show" >"$D/exact.check" 2>&1 <<'EOF'
+import re, sys
+head = {m.group(1): int(m.group(2)) for m in
+        re.finditer(r'^Function: (\w+): \d+, (\d+),', open(sys.argv[1]).read(), re.M)}
+n = 20000
+want = {'mix': sum(1 for i in range(n) if i % 61 and i & 3),   # fdo_prog.c's hot loop
+        'rare': sum(1 for i in range(n) if i % 61 == 0), 'hot': 1}
+assert all(head.get(f) == c for f, c in want.items()), (head, want)
+print(', '.join('%s %d' % (f, c) for f, c in sorted(want.items())))
+EOF
+then
+	ok "exact profile (iss --truth) -> LLVM text: head counts = the true call counts ($(cat "$D/exact.check"))"
+else
+	ko "exact profile: $(cat "$D/iss.err" "$D/exact.err" "$D/exact.check" 2>/dev/null | tail -3)"
+fi
+# a profile file written by fdo smooth gives the same profile as its sample file
+"$T" fdo smooth "$D/rv.tps" -o "$D/rv.fdo" 2>"$D/smooth.err" &&
+	"$T" fdo gcc-afdo "$D/rv.fdo" --elf "$D/prog.rv" -o "$D/rv-fdo.afdo" 2>>"$D/smooth.err" &&
+	cmp -s "$D/rv.afdo" "$D/rv-fdo.afdo" && ok "fdo smooth's profile file -> gcc-afdo: the same bytes as from the sample file" ||
+	ko "profile file input: $(cat "$D/smooth.err")"
 
 # compile SRC with a profile; the diagnostics in $D/$out.diag, the IR/dump in $D/$out.ir
 gcc_use() {	# compiler afdo out
@@ -131,7 +165,6 @@ O=$D/bad.afdo
 sed 's/h \*= 16777619u;/h *= 16777619u; h += 1;/' "$SRC" >"$D/other.c"
 $RVCC -O2 -g -static -o "$D/other.rv" "$D/other.c"
 one_line "sample file of another binary (stale profile)" "$O" "$T" fdo gcc-afdo "$D/rv.tps" --elf "$D/other.rv" -o "$O"
-"$T" fdo smooth "$D/rv.tps" -o "$D/rv.fdo" 2>"$D/smooth.err" || ko "fdo smooth: $(cat "$D/smooth.err")"
 one_line "profile file of another binary (stale profile)" "$O" "$T" fdo llvm-prof "$D/rv.fdo" --elf "$D/other.rv" -o "$O"
 one_line "profile file without --elf" "$O" "$T" fdo gcc-afdo "$D/rv.fdo" -o "$O"
 riscv64-linux-gnu-strip -o "$D/stripped.rv" "$D/prog.rv"
