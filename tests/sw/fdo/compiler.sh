@@ -121,6 +121,22 @@ else
 		ko "$c: $(head -3 "$D/ok-$c.diag" 2>/dev/null) $(cat "$D/ok-$c.check" 2>/dev/null)"
 	done
 fi
+# a clang-built riscv64 program (-fdebug-info-for-profiling): its discriminators are kept (LLVM's
+# base ones), a GCC-built one's are dropped (they mean nothing to clang)
+if clang --target=riscv64-linux-gnu -O2 -g -fdebug-info-for-profiling -static -o "$D/prog.clang.rv" \
+	"$SRC" >"$D/clangrv.diag" 2>&1 &&
+   env -i "$T" sim -c 512 --profile "$D/clang.tps" "$D/prog.clang.rv" 20000 >/dev/null 2>>"$D/clangrv.diag" &&
+   "$T" fdo llvm-prof "$D/clang.tps" -o "$D/clang.txt" 2>>"$D/clangrv.diag" &&
+   llvm-profdata show --sample "$D/clang.txt" >"$D/clang.show" 2>>"$D/clangrv.diag" &&
+   clang --target=riscv64-linux-gnu -O2 -g -fdebug-info-for-profiling -Wall -Wextra \
+	-fprofile-sample-use="$D/clang.txt" -emit-llvm -S -o "$D/clang-rv.ir" "$SRC" >"$D/clang-rv.diag" 2>&1 &&
+   [ ! -s "$D/clang-rv.diag" ] && $CHECK clang "$D/clang-rv.ir" "$D/clang.show" >"$D/clang-rv.check" 2>&1 &&
+   grep -q '^ *[0-9]*\.[1-9][0-9]*: ' "$D/clang.txt" && ! grep -q '^ *[0-9]*\.[0-9]*: ' "$D/rv.txt"; then
+	ok "clang-built riscv64: discriminators kept ($(grep -c '^ *[0-9]*\.[1-9][0-9]*: ' "$D/clang.txt") lines; none from the gcc build); clang: $(cat "$D/clang-rv.check")"
+else
+	ko "clang-built riscv64: $(cat "$D/clangrv.diag" "$D/clang-rv.diag" "$D/clang-rv.check" 2>/dev/null | head -3)"
+fi
+
 # the checks see the profile, not the compiler's own guesses: without one they fail
 gcc-12 -O2 -g -fdump-tree-optimized="$D/none-gcc.ir" -c "$SRC" -o "$D/none.o"
 clang -O2 -g -emit-llvm -S -o "$D/none-clang.ir" "$SRC"
