@@ -81,6 +81,18 @@ then
 else
 	ko "exact profile: $(cat "$D/iss.err" "$D/exact.err" "$D/exact.check" 2>/dev/null | tail -3)"
 fi
+# calls through auipc + jalr (linked --no-relax: no call becomes a jal) get the same call targets
+targets() { grep -o ' [A-Za-z_][A-Za-z0-9_.]*:[0-9][0-9]*' "$1" | sort | tr -d '\n'; }
+$RVCC -O2 -g -static -Wl,--no-relax -o "$D/prog-norelax.rv" "$SRC"
+env -i "$T" iss --truth "$D/norelax.exact" "$D/prog-norelax.rv" 20000 >/dev/null 2>&1
+"$T" fdo llvm-prof "$D/norelax.exact" --elf "$D/prog-norelax.rv" -o "$D/norelax.txt" 2>"$D/norelax.err"
+n_auipc=$(riscv64-linux-gnu-objdump -d "$D/prog-norelax.rv" | grep -c 'jalr.*<\(mix\|rare\|hot\)>')
+if [ "$n_auipc" -ge 3 ] && [ -n "$(targets "$D/exact.txt")" ] &&
+   [ "$(targets "$D/exact.txt")" = "$(targets "$D/norelax.txt")" ]; then
+	ok "auipc + jalr calls ($n_auipc to mix/rare/hot) give the jal build's call targets:$(targets "$D/norelax.txt")"
+else
+	ko "auipc + jalr calls ($n_auipc): targets '$(targets "$D/norelax.txt")', the jal build's '$(targets "$D/exact.txt")' $(cat "$D/norelax.err")"
+fi
 # a profile file written by fdo smooth gives the same profile as its sample file
 "$T" fdo smooth "$D/rv.tps" -o "$D/rv.fdo" 2>"$D/smooth.err" &&
 	"$T" fdo gcc-afdo "$D/rv.fdo" --elf "$D/prog.rv" -o "$D/rv-fdo.afdo" 2>>"$D/smooth.err" &&
