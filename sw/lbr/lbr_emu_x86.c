@@ -25,9 +25,12 @@
 
 int lbr_emu_plant;
 
-#define ICACHE 4096     /* decoded instructions per thread; power of two */
-#define NLINE 64        /* memory lines per thread; power of two */
-#define LINE 256        /* bytes per line (divides the page size: a line is all readable or not) */
+#define ICACHE 16384    /* decoded instructions per thread (2-way); power of two */
+#define NSET 16         /* memory line sets per thread (4-way); power of two */
+#define NWAY 4
+#define LINE 4096       /* bytes per line: a page (all readable or not; one read costs ~4 us here whatever its size) */
+#define NCODE 128       /* code lines per thread (direct-mapped, kept across runs) */
+#define CLINE 256
 
 #define F_CF 0x1ULL
 #define F_PF 0x4ULL
@@ -38,6 +41,12 @@ int lbr_emu_plant;
 #define F_ARITH (F_CF | F_PF | F_AF | F_ZF | F_SF | F_OF)
 
 enum { O_NONE = 0, O_REG, O_MEM, O_IMM };
+/* Pseudo mnemonics (above Zydis's): an instruction whose only effects are on state the
+ * emulator does not track (SIMD/x87 registers, MXCSR) and at most one memory operand it
+ * writes (o[0], marked unknown); string stores. */
+#define MN_SKIP 0xFFF0
+#define MN_STOS 0xFFF1
+#define MN_MOVS 0xFFF2
 
 struct eop {
 	uint8_t kind;  /* O_* */
@@ -74,7 +83,16 @@ struct lbr_emu {
 	int fs_ok, fs_fixed;
 	uint64_t fs_base;
 	int fail;      /* memory access failed in the current instruction */
-	struct eline line[NLINE];
+	unsigned nunk; /* memory ranges the run wrote with values it does not know (SIMD
+	                * stores, string stores): loading from them ends the run */
+	struct { uint64_t lo, hi; } unk[16];
+	unsigned rr;   /* round-robin victim choice */
+	struct eline line[NSET][NWAY];
+	struct cline {
+		uint64_t tag;  /* address / CLINE + 1; 0 = empty */
+		uint32_t got;  /* readable bytes from the line start */
+		uint8_t d[CLINE];
+	} code[NCODE];
 	struct einsn ic[ICACHE];
 };
 
@@ -219,6 +237,54 @@ static int modelled(ZydisMnemonic m)
 	}
 }
 
+static int is_transfer(const ZydisDecodedInstruction *in)
+{
+	switch (in->meta.category) {
+	case ZYDIS_CATEGORY_COND_BR: case ZYDIS_CATEGORY_UNCOND_BR: case ZYDIS_CATEGORY_CALL:
+	case ZYDIS_CATEGORY_RET: case ZYDIS_CATEGORY_SYSRET: case ZYDIS_CATEGORY_INTERRUPT:
+	case ZYDIS_CATEGORY_UINTR:
+		return 1;
+	default:
+		return in->mnemonic == ZYDIS_MNEMONIC_UD0 || in->mnemonic == ZYDIS_MNEMONIC_UD1 ||
+		       in->mnemonic == ZYDIS_MNEMONIC_UD2 || in->mnemonic == ZYDIS_MNEMONIC_XBEGIN ||
+		       in->mnemonic == ZYDIS_MNEMONIC_XABORT || in->mnemonic == ZYDIS_MNEMONIC_XEND ||
+		       in->mnemonic == ZYDIS_MNEMONIC_HLT;
+	}
+}
+
+/* Code bytes at pc (up to n) through the per-thread code lines, which hold the program's
+ * bytes (software breakpoints already replaced by the originals when the line was read;
+ * code is assumed not to change while traced, as for the block cache). */
+static struct cline *code_line(struct lbr_emu *e, uint64_t tag)
+{
+	struct cline *l = &e->code[(tag ^ (tag >> 7)) & (NCODE - 1)];
+	if (l->tag != tag + 1) {
+		l->got = (uint32_t)lbr_isa_read_partial(l->d, tag * CLINE, CLINE);
+		if (lbr_isa_code_view && l->got)
+			lbr_isa_code_view(l->d, tag * CLINE, l->got);
+		l->tag = tag + 1;
+	}
+	return l;
+}
+
+static size_t code_bytes(struct lbr_emu *e, uint64_t pc, uint8_t *buf, size_t n)
+{
+	size_t have = 0;
+	while (have < n) {
+		uint64_t a = pc + have;
+		struct cline *l = code_line(e, a / CLINE);
+		size_t off = a % CLINE;
+		if (off >= l->got)
+			break;
+		size_t k = l->got - off < n - have ? l->got - off : n - have;
+		memcpy(buf + have, l->d + off, k);
+		have += k;
+		if (l->got < CLINE)
+			break;
+	}
+	return have;
+}
+
 /* Decode the instruction at pc into *x (x->mn = 0: not emulated). */
 static void decode(struct lbr_emu *e, uint64_t pc, struct einsn *x)
 {
@@ -226,17 +292,64 @@ static void decode(struct lbr_emu *e, uint64_t pc, struct einsn *x)
 	x->pc = pc;
 	x->forbid = e->forbid && e->forbid(pc);
 	uint8_t buf[ZYDIS_MAX_INSTRUCTION_LENGTH];
-	size_t got = lbr_isa_read_partial(buf, pc, sizeof(buf));
-	if (lbr_isa_code_view && got)
-		lbr_isa_code_view(buf, pc, got);
+	size_t got = code_bytes(e, pc, buf, sizeof(buf));
 	ZydisDecodedInstruction in;
 	ZydisDecodedOperand ops[ZYDIS_MAX_OPERAND_COUNT];
 	if (!got || !ZYAN_SUCCESS(ZydisDecoderDecodeFull((const ZydisDecoder *)e->isa->opaque,
 							  buf, got, &in, ops)))
 		return;
 	x->len = in.length;
-	if (!modelled(in.mnemonic) || (in.attributes & ZYDIS_ATTRIB_HAS_LOCK) ||
-	    in.operand_count_visible > 3)
+	if (in.attributes & ZYDIS_ATTRIB_HAS_LOCK)
+		return; /* atomic: never emulated */
+	if ((in.mnemonic == ZYDIS_MNEMONIC_STOSB || in.mnemonic == ZYDIS_MNEMONIC_STOSW ||
+	     in.mnemonic == ZYDIS_MNEMONIC_STOSD || in.mnemonic == ZYDIS_MNEMONIC_STOSQ ||
+	     in.mnemonic == ZYDIS_MNEMONIC_MOVSB || in.mnemonic == ZYDIS_MNEMONIC_MOVSW ||
+	     in.mnemonic == ZYDIS_MNEMONIC_MOVSQ) && in.address_width == 64 &&
+	    !(in.attributes & (ZYDIS_ATTRIB_HAS_REPE | ZYDIS_ATTRIB_HAS_REPNE))) {
+		/* string store: element size from the mnemonic's last letter, rep or single */
+		x->mn = (uint16_t)(in.mnemonic >= ZYDIS_MNEMONIC_STOSB &&
+				   in.mnemonic <= ZYDIS_MNEMONIC_STOSW ? MN_STOS : MN_MOVS);
+		x->cc = (uint8_t)(in.operand_width / 8);
+		x->nops = (in.attributes & ZYDIS_ATTRIB_HAS_REP) ? 1 : 0;
+		if (in.mnemonic == ZYDIS_MNEMONIC_STOSB || in.mnemonic == ZYDIS_MNEMONIC_MOVSB)
+			x->cc = 1;
+		return;
+	}
+	if (!modelled(in.mnemonic)) {
+		/* Skippable: writes no general register, no flags, no rip/rsp/segment, and at
+		 * most one memory operand; never a transfer or a system instruction. */
+		if (in.meta.category == ZYDIS_CATEGORY_SYSTEM || in.meta.category == ZYDIS_CATEGORY_SYSCALL ||
+		    in.meta.branch_type != ZYDIS_BRANCH_TYPE_NONE || is_transfer(&in) ||
+		    (in.cpu_flags && (in.cpu_flags->modified | in.cpu_flags->set_0 |
+				      in.cpu_flags->set_1 | in.cpu_flags->undefined)))
+			return;
+		int nmem = 0;
+		for (int i = 0; i < in.operand_count; i++) {
+			const ZydisDecodedOperand *op = &ops[i];
+			if (!(op->actions & ZYDIS_OPERAND_ACTION_MASK_WRITE))
+				continue;
+			if (op->type == ZYDIS_OPERAND_TYPE_REGISTER) {
+				ZydisRegisterClass c = ZydisRegisterGetClass(op->reg.value);
+				if (c != ZYDIS_REGCLASS_XMM && c != ZYDIS_REGCLASS_YMM &&
+				    c != ZYDIS_REGCLASS_ZMM && c != ZYDIS_REGCLASS_X87 &&
+				    c != ZYDIS_REGCLASS_MMX && c != ZYDIS_REGCLASS_MASK &&
+				    op->reg.value != ZYDIS_REGISTER_MXCSR &&
+				    op->reg.value != ZYDIS_REGISTER_X87STATUS &&
+				    op->reg.value != ZYDIS_REGISTER_X87CONTROL &&
+				    op->reg.value != ZYDIS_REGISTER_X87TAG)
+					return;
+			} else if (op->type == ZYDIS_OPERAND_TYPE_MEMORY) {
+				if (nmem++ || op->mem.type != ZYDIS_MEMOP_TYPE_MEM ||
+				    conv_op(&in, op, pc, &x->o[0]) < 0 || !x->o[0].size)
+					return;
+			} else {
+				return;
+			}
+		}
+		x->mn = MN_SKIP;
+		return;
+	}
+	if (in.operand_count_visible > 3)
 		return;
 	if (in.meta.branch_type == ZYDIS_BRANCH_TYPE_FAR)
 		return;
@@ -262,25 +375,43 @@ static void decode(struct lbr_emu *e, uint64_t pc, struct einsn *x)
 
 static struct eline *line_get(struct lbr_emu *e, uint64_t tag, int for_write)
 {
-	struct eline *l = &e->line[tag & (NLINE - 1)];
-	if (l->gen == e->gen && l->tag == tag)
-		return l;
-	if (l->gen == e->gen && l->dirty)
-		return NULL; /* would lose the run's stores */
-	if (lbr_isa_read(l->d, tag * LINE, LINE) < 0) {
-		l->gen = 0;
+	struct eline *set = e->line[(tag ^ (tag >> 5)) & (NSET - 1)], *v = NULL;
+	for (int w = 0; w < NWAY; w++)
+		if (set[w].gen == e->gen && set[w].tag == tag)
+			return &set[w];
+	/* A victim: a line not of this run, else a clean one; never one holding the run's
+	 * stores (all dirty: the overlay is full and the run ends). */
+	for (int w = 0; w < NWAY && !v; w++)
+		if (set[w].gen != e->gen)
+			v = &set[w];
+	for (int k = 0; k < NWAY && !v; k++) {
+		struct eline *l = &set[(e->rr + (unsigned)k) % NWAY];
+		if (!l->dirty)
+			v = l;
+	}
+	e->rr++;
+	if (!v)
+		return NULL;
+	if (lbr_isa_read(v->d, tag * LINE, LINE) < 0) {
+		v->gen = 0;
 		return NULL;
 	}
-	l->tag = tag;
-	l->gen = e->gen;
-	l->dirty = 0;
+	v->tag = tag;
+	v->gen = e->gen;
+	v->dirty = 0;
 	(void)for_write;
-	return l;
+	return v;
 }
 
 static int mem_rw(struct lbr_emu *e, uint64_t a, void *p, unsigned n, int wr)
 {
 	uint8_t *b = p;
+	if (!wr)
+		for (unsigned i = 0; i < e->nunk; i++)
+			if (a < e->unk[i].hi && a + n > e->unk[i].lo) {
+				e->fail = 1; /* a value the run does not know */
+				return -1;
+			}
 	while (n) {
 		struct eline *l = line_get(e, a / LINE, wr);
 		if (!l) {
@@ -312,6 +443,20 @@ static uint64_t ld(struct lbr_emu *e, uint64_t a, unsigned n)
 static void st(struct lbr_emu *e, uint64_t a, uint64_t v, unsigned n)
 {
 	mem_rw(e, a, &v, n, 1);
+}
+
+/* The run wrote [lo, hi) with values it does not know. */
+static void unknown(struct lbr_emu *e, uint64_t lo, uint64_t hi)
+{
+	if (hi <= lo)
+		return;
+	if (e->nunk == sizeof(e->unk) / sizeof(e->unk[0])) {
+		e->fail = 1;
+		return;
+	}
+	e->unk[e->nunk].lo = lo;
+	e->unk[e->nunk].hi = hi;
+	e->nunk++;
 }
 
 /* ---------------------------------------------------------------- operands */
@@ -472,6 +617,31 @@ static int step(struct lbr_emu *e, struct lbr_cpu *c, uint64_t *def, const struc
 	uint64_t a, b, r;
 	e->fail = 0;
 	c->pc = next;
+	if (x->mn >= MN_SKIP) {
+		if (x->mn == MN_SKIP) {
+			if (o0->kind == O_MEM) {
+				a = ea(e, c, o0);
+				if (!e->fail)
+					unknown(e, a, a + o0->size);
+			}
+			return e->fail ? X_STOP : X_OK;
+		}
+		/* stos/movs (rep or single), DF = 0 only */
+		if (*f & 0x400)
+			return X_STOP;
+		uint64_t cnt = x->nops ? c->reg[1] : 1, sz = x->cc;
+		if (cnt > (1ULL << 40))
+			return X_STOP;
+		unknown(e, c->reg[7], c->reg[7] + cnt * sz);
+		if (e->fail)
+			return X_STOP;
+		c->reg[7] += cnt * sz;
+		if (x->mn == MN_MOVS)
+			c->reg[6] += cnt * sz;
+		if (x->nops)
+			c->reg[1] = 0;
+		return X_OK;
+	}
 	switch ((ZydisMnemonic)x->mn) {
 	case ZYDIS_MNEMONIC_NOP: case ZYDIS_MNEMONIC_ENDBR64: case ZYDIS_MNEMONIC_PAUSE:
 	case ZYDIS_MNEMONIC_PREFETCHT0: case ZYDIS_MNEMONIC_PREFETCHT1:
@@ -840,6 +1010,7 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 	if (++e->gen == 0)
 		e->gen = 1;
 	e->fs_ok = e->fs_fixed;
+	e->nunk = 0;
 	out->insns = 0;
 	out->nbr = 0;
 	out->ck_pc = start->pc;
@@ -848,10 +1019,15 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 	out->ck_fmask = F_ARITH;
 	out->end = LBR_EMU_END_BUDGET;
 	for (;;) {
-		struct einsn *x = &e->ic[(c.pc * 0x9E3779B97F4A7C15ULL >> 40) & (ICACHE - 1)];
+		struct einsn *x = &e->ic[(c.pc * 0x9E3779B97F4A7C15ULL >> 40) & (ICACHE - 2)];
+		if (x->pc != c.pc && x[1].pc == c.pc)
+			x++;
 		if (x->pc != c.pc) {
+			/* Replace a way not executed in this run (its "executed" mark would be lost). */
+			if (x->pc && x->gen == e->gen)
+				x++;
 			if (x->pc && x->gen == e->gen) {
-				out->end = LBR_EMU_END_BUDGET; /* would forget an executed address */
+				out->end = LBR_EMU_END_BUDGET; /* both ways executed in this run */
 				return;
 			}
 			decode(e, c.pc, x);

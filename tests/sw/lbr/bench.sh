@@ -97,11 +97,17 @@ mkcmd() {
 }
 
 echo "== overhead: $REPS x untraced/traced (alternating, medians), 100 stacks/s, depth 16, hwbp"
+# Emulated windows (the default) and, with LBR_BENCH_BEFORE=1, the breakpoint-only tracer
+# (TIPROF_LBR_EMU=0, the "before" of docs/lbr.md §7) in the same run.
+VARIANTS="emu"; [ "${LBR_BENCH_BEFORE:-0}" = 1 ] && VARIANTS="emu noemu"
 for i in "${!NAMES[@]}"; do
   n=${NAMES[$i]}; mkcmd "${BIG[$i]}"
-  "$TIPROF" lbr stat --reps "$REPS" --period 10000000 --json -- "${CMD[@]}" > "$W/stat.$n.json" 2> "$W/stat.$n.err"
-  python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print("  %-10s untraced %6.2f s CPU, traced %6.2f s: %+5.1f%%, %d stacks, %.1f stops/stack, t/(1-s) %.2f, %.1f us/stop, %s" % (sys.argv[2], j["cpu_untraced_s"], j["cpu_traced_s"], j["overhead_cpu_pct"], j["stacks"], j["stops_per_stack"], j["t_over_1_minus_s"], j["cost_per_stop_us"], "same status+output" if j["same_status"] and j["same_stdout"] else "MISMATCH"))' "$W/stat.$n.json" "$n" \
-    || { echo "  $n: stat failed: $(head -c 300 "$W/stat.$n.err")"; }
+  for v in $VARIANTS; do
+    sfx=""; ev=1; [ $v = noemu ] && sfx=".noemu" && ev=0
+    TIPROF_LBR_EMU=$ev "$TIPROF" lbr stat --reps "$REPS" --period 10000000 --json -- "${CMD[@]}" > "$W/stat.$n$sfx.json" 2> "$W/stat.$n$sfx.err"
+    python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print("  %-16s untraced %6.2f s CPU, traced %6.2f s: %+5.1f%%, %d stacks, %.2f stops/stack, %.0f us/stack, %.1f us/stop; emulator: %.0f runs, %.0f insns/run, %.1f branches/confirmed window, %d mismatches, runs ended %s; stacks ended %s; %s" % (sys.argv[2], j["cpu_untraced_s"], j["cpu_traced_s"], j["overhead_cpu_pct"], j["stacks"], j["stops_per_stack"], j.get("cost_per_stack_us", 0), j["cost_per_stop_us"], j.get("emu_runs", 0), j.get("emu_insns_per_run", 0), j.get("emu_branches_per_confirm", 0), j.get("emu_mismatch", 0), j.get("emu_end"), j.get("stack_end"), "same status+output" if j["same_status"] and j["same_stdout"] else "MISMATCH"))' "$W/stat.$n$sfx.json" "$n$sfx" \
+      || { echo "  $n$sfx: stat failed: $(head -c 300 "$W/stat.$n$sfx.err")"; }
+  done
 done
 
 RREPS=${LBR_BENCH_RATE_REPS:-3}
@@ -116,7 +122,9 @@ for spec in "100000000 hwbp" "1000000 hwbp" "10000000 int3"; do
 done
 
 echo "== similarity to callgrind (same program and input; $SIMRUNS traced runs at 2000/s merged)"
+[ "${LBR_BENCH_SIM:-1}" = 0 ] && echo "  (skipped: LBR_BENCH_SIM=0)"
 for i in "${!NAMES[@]}"; do
+  [ "${LBR_BENCH_SIM:-1}" = 0 ] && break
   n=${NAMES[$i]}; [ "${SMALL[$i]}" = - ] && continue
   mkcmd "${SMALL[$i]}"
   rm -f "$W/cg.$n.out"
@@ -137,9 +145,9 @@ for i in "${!NAMES[@]}"; do
 done
 
 echo "== summary"
-python3 - "$W" "${NAMES[@]}" <<'EOF'
+python3 - "$W" "$VARIANTS" "${NAMES[@]}" <<'EOF'
 import json, math, os, sys
-w, names = sys.argv[1], sys.argv[2:]
+w, variants, names = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
 def load(p):
     try:
         return json.load(open(p))
@@ -163,4 +171,36 @@ for n in names:
 if ovh:
     g = math.exp(sum(math.log(max(x, 1e-9)) for x in ovh) / len(ovh)) - 1
     print('geometric mean overhead: %+.1f %% over %d programs' % (100 * g, len(ovh)))
+# Emulated windows (stops, costs, window ends, stack lengths and why stacks ended), and the
+# breakpoint-only tracer of the same run when measured.
+for v in variants:
+    sfx = '' if v == 'emu' else '.' + v
+    print()
+    print('%s: | program | overhead | stops/stack | cost/stack | cost/stop | emulator runs/stack | µs/run (handler-timed) | insns/run | branches/confirmed window | mismatches | runs ended depth/insn/mem/budget/forbid | stacks full | stack length median | stacks ended (not full) |' % v)
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+    o2 = []
+    for n in names:
+        j = load('%s/stat.%s%s.json' % (w, n, sfx))
+        if not j:
+            continue
+        o2.append(1 + j['overhead_cpu_pct'] / 100)
+        h = {int(k): v for k, v in j.get('stack_len_all_runs', {}).items()}
+        tot = sum(h.values())
+        med, acc = 0, 0
+        for k in sorted(h):
+            acc += h[k]
+            if 2 * acc >= tot:
+                med = k
+                break
+        e = j.get('emu_end', {})
+        ends = ', '.join('%s %d' % (k, v) for k, v in j.get('stack_end', {}).items() if v and k != 'full') or '—'
+        print('| %s | %+.1f %% | %.2f | %.0f µs | %.1f µs | %.2f | %.1f | %.0f | %.1f | %d | %s | %.1f %% | %d | %s |' % (
+            n, j['overhead_cpu_pct'], j['stops_per_stack'], j.get('cost_per_stack_us', 0), j['cost_per_stop_us'],
+            j.get('emu_runs', 0) / j['stacks'] if j['stacks'] else 0, j.get('emu_per_run_us', 0),
+            j.get('emu_insns_per_run', 0), j.get('emu_branches_per_confirm', 0), j.get('emu_mismatch', 0),
+            '/'.join(str(e.get(k, 0)) for k in ('depth', 'insn', 'mem', 'budget', 'forbid')),
+            100.0 * h.get(j['depth'], 0) / tot if tot else 0, med, ends))
+    if o2:
+        g = math.exp(sum(math.log(max(x, 1e-9)) for x in o2) / len(o2)) - 1
+        print('%s: geometric mean overhead: %+.1f %% over %d programs' % (v, 100 * g, len(o2)))
 EOF
