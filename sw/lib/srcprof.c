@@ -374,8 +374,10 @@ static int cmp_top(const void *a, const void *b)
 
 static void sort_node(struct node *nd)
 {
-	qsort(nd->body, nd->nb, sizeof(*nd->body), cmp_body);
-	qsort(nd->kids, nd->nk, sizeof(*nd->kids), cmp_kid);
+	if (nd->nb > 1)	/* (an empty array may be NULL: not for qsort) */
+		qsort(nd->body, nd->nb, sizeof(*nd->body), cmp_body);
+	if (nd->nk > 1)
+		qsort(nd->kids, nd->nk, sizeof(*nd->kids), cmp_kid);
 	for (size_t i = 0; i < nd->nk; i++)
 		sort_node(nd->kids[i]);
 }
@@ -401,7 +403,8 @@ static int build(struct srcprof *p)
 	for (size_t i = 0; i < p->cap; i++)
 		if (p->tab[i].used)
 			p->tab[n++] = p->tab[i];
-	qsort(p->tab, n, sizeof(*p->tab), cmp_addr_ent);
+	if (n > 1)
+		qsort(p->tab, n, sizeof(*p->tab), cmp_addr_ent);
 	for (size_t i = 0; i < n && !p->oom; i++) {
 		const struct addr_ent *e = &p->tab[i];
 		int nf = dwl_frames(p->dw, e->addr, fr, DWL_MAX_FRAMES);
@@ -437,7 +440,8 @@ static int build(struct srcprof *p)
 		total_of(p->top[i]);
 		sort_node(p->top[i]);
 	}
-	qsort(p->top, p->ntop, sizeof(*p->top), cmp_top);
+	if (p->ntop > 1)
+		qsort(p->top, p->ntop, sizeof(*p->top), cmp_top);
 	return 0;
 }
 
@@ -564,7 +568,7 @@ struct buf {
 
 static void put_bytes(struct buf *b, const void *d, size_t n)
 {
-	if (b->oom)
+	if (b->oom || !n)
 		return;
 	if (b->n + n > b->cap) {
 		size_t cap = b->cap ? b->cap : 4096;
