@@ -5,10 +5,11 @@
 # on Debian programs (sim/programs' recipes) and workloads, training input != evaluation input.
 # Included by sw/sw.mk after sw/fdo/fdo.mk. Builds and runs are cached in build/fdo/speedup.
 ## bench-fdo-speedup: FDO speed-up on the 4-wide core model: -O2 vs instrumented FDO vs AutoFDO from each sample source (TIP instruction trigger, TIP cycles, ProfileMe, ...), 10 programs; ~25 min cold on a loaded 2-core machine, cached after
+## bench-fdo-speedup-x86: the x86-64 half: clang -O2 vs -fprofile-instr-generate/use vs -fprofile-sample-use from tiprof lbr records (tiprof fdo llvm-prof), CPU time, medians of 7 runs, 6 programs (not in make bench)
 
 FDOSPEED_OUT := $(BUILD)/fdo/speedup
 
-.PHONY: bench-fdo-speedup
+.PHONY: bench-fdo-speedup bench-fdo-speedup-x86
 ifneq ($(TIPROF_SIM),0)
 BENCH_TARGETS += bench-fdo-speedup
 endif
@@ -18,3 +19,7 @@ bench-fdo-speedup: programs program-inputs $(TIPROF_BIN)
 	@TIPROF=$(TIPROF_BIN) PROGRAMS=$(PROG_OUT) OUT=$(FDOSPEED_OUT) CROSS_COMPILE=$(CROSS_COMPILE) \
 	  QEMU=$(QEMU_RISCV64) \
 	  $(PYTHON) tests/sw/fdo/speedup.py
+
+bench-fdo-speedup-x86: programs program-inputs $(TIPROF_BIN) $(LBR_SO)
+	@echo "== bench-fdo-speedup-x86: clang FDO speed-up on x86-64, CPU time (tests/sw/fdo/speedup.py --x86)"
+	@TIPROF=$(TIPROF_BIN) PROGRAMS=$(PROG_OUT) OUT=$(FDOSPEED_OUT) $(PYTHON) tests/sw/fdo/speedup.py --x86

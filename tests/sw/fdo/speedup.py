@@ -15,6 +15,11 @@ TRAINING input different from the EVALUATION input:
           read by their commits and as time, ProfileMe, the Software policy's skidded
           samples, and the exact profile of the ISS as the upper bound of sampling)
 
+--x86 (make bench-fdo-speedup-x86): the x86-64 half with clang, natively: -O2,
+-fprofile-instr-generate/-use, and -fprofile-sample-use from `tiprof lbr record` branch records
+of the -O2 build's training run (`tiprof fdo llvm-prof`), timed as CPU time (FDO_REPS runs of
+each build in rotation, medians); dynamically linked (the tracer is an LD_PRELOAD library).
+
 Every build runs the evaluation input on `tiprof sim --config 4wide`; its output must equal the
 -O2 build's (and the -O2 build's qemu-riscv64's). Reported: cycles, speed-up over -O2
 (cycles_o2 / cycles - 1), the fraction of instrumented FDO's gain each source gets
@@ -23,13 +28,16 @@ simulated cycles on the training run (the sampled or instrumented run's cycles o
 -O2 run's).
 
 Builds are cached under OUT/b/PROGRAM/VARIANT-KEY, KEY a hash of the recipe, build.sh, the
-compiler's version, the flags and the profile's bytes; simulator runs under OUT/r/, keyed by the
-binary's, the simulator's and the inputs' hashes. Nothing runs twice when nothing changed.
+compiler's version, the flags and the profile's bytes; runs under OUT/r/, keyed by the
+binary's, the arguments' and the inputs' hashes and checked against the simulator's (qemu's)
+hash. Nothing runs twice when nothing changed.
 
 Env: TIPROF (build/bin/tiprof), PROGRAMS (build/programs: recipes' sources and gen-input),
 OUT (build/fdo/speedup), FDO_PROGRAMS (comma-separated names, default all), FDO_SOURCES
-(comma-separated source names, default all), FDO_PERIOD (sampling period, default 1024),
-FDO_JOBS (programs at once, default 2), CROSS_COMPILE (riscv64-linux-gnu-),
+(comma-separated source names, default all), FDO_PERIOD (sampling period; default auto:
+the training run's instructions / FDO_SAMPLES, default 16000), FDO_JOBS (programs at once,
+default 2), FDO_REUSE=1 (keep runs made by another build of tiprof: a run records tiprof's
+hash, and a rebuilt tiprof runs everything again), CROSS_COMPILE (riscv64-linux-gnu-),
 QEMU (qemu-riscv64)."""
 import concurrent.futures
 import hashlib
@@ -47,9 +55,11 @@ PROG = os.path.abspath(os.environ.get("PROGRAMS", os.path.join(ROOT, "build/prog
 OUT = os.path.abspath(os.environ.get("OUT", os.path.join(ROOT, "build/fdo/speedup")))
 CROSS = os.environ.get("CROSS_COMPILE", "riscv64-linux-gnu-")
 QEMU = os.environ.get("QEMU", "qemu-riscv64")
-PERIOD = os.environ.get("FDO_PERIOD", "1024")
+PERIOD = os.environ.get("FDO_PERIOD", "auto")
+SAMPLES = int(os.environ.get("FDO_SAMPLES", "16000"))
 JOBS = int(os.environ.get("FDO_JOBS", "2"))
 ONLY = [x for x in os.environ.get("FDO_PROGRAMS", "").split(",") if x]
+REUSE = os.environ.get("FDO_REUSE") == "1"
 ONLY_SRC = [x for x in os.environ.get("FDO_SOURCES", "").split(",") if x]
 GCC = CROSS + "gcc"
 INPUTS = os.path.join(OUT, "inputs")
@@ -58,10 +68,14 @@ LOCK = threading.Lock()
 # The programs: name, recipe (sim/programs/recipes/NAME.sh) or workload source
 # (sim/workloads/NAME.c), binary, training arguments, evaluation arguments. Inputs are made by
 # make_inputs() below: *-train from seed 2, *-eval from seed 1 (the suite's seed), other sizes.
+# gen-input's mixed data comes in 4-64 KiB chunks of one kind each, so a 64 KiB file is one to a
+# few kinds: seed 2's is mostly a pattern repeated with mutations, on which deflate -9 follows
+# long hash chains (minigzip: 132 M instructions, against 7.8 M on the evaluation input), and
+# instrumented FDO trained on it made minigzip 8% slower; minigzip trains on text instead.
 PROGRAMS = [
     ("bzip2", "bzip2", "bzip2-static", ["-9", "-c", "mixed-32K-train.bin"],
      ["-9", "-c", "mixed-64K-eval.bin"]),
-    ("minigzip", "zlib", "minigzip-static", ["-9", "-c", "mixed-64K-train.bin"],
+    ("minigzip", "zlib", "minigzip-static", ["-9", "-c", "text-64K-train.txt"],
      ["-9", "-c", "mixed-64K-eval.bin"]),
     ("xz", "xz", "xz-static", ["-3", "-c", "mixed-64K-train.bin"],
      ["-3", "-c", "mixed-64K-eval.bin"]),
@@ -87,16 +101,39 @@ GEN_INPUTS = {
     "mixed-128K-train.bin": ("mixed", "128K", 2), "mixed-64K-eval.bin": ("mixed", "64K", 1),
     "mixed-256K-eval.bin": ("mixed", "256K", 1),
     "json-8K-train.json": ("json", "8K", 2), "json-24K-eval.json": ("json", "24K", 1),
-    "text-8K-train.txt": ("text", "8K", 2), "text-16K-eval.txt": ("text", "16K", 1),
+    "text-8K-train.txt": ("text", "8K", 2), "text-64K-train.txt": ("text", "64K", 2),
+    "text-16K-eval.txt": ("text", "16K", 1),
 }
 
-# Sample sources: name, tiprof sim arguments (None: the file of another source), the file
-# tag, the estimator (tiprof fdo -e), a label.
+# The x86-64 half (--x86): clang, natively, CPU time; longer inputs (a run is timed).
+X86_PROGRAMS = [
+    ("bzip2", "bzip2", "bzip2-static", ["-9", "-c", "mixed-1M-train.bin"],
+     ["-9", "-c", "mixed-2M-eval.bin"]),
+    ("xz", "xz", "xz-static", ["-3", "-c", "mixed-1M-train.bin"],
+     ["-3", "-c", "mixed-2M-eval.bin"]),
+    ("lua", "lua", "lua-static", ["bench.lua", "200"], ["bench.lua", "1000"]),
+    ("cjson", "cjson", "cjson-bench-static", ["json-512K-train.json"], ["json-1M-eval.json"]),
+    ("quicksort", None, "quicksort", ["1000000"], ["3000000"]),
+    ("dispatch", None, "dispatch", ["3000000"], ["10000000"]),
+]
+GEN_INPUTS.update({
+    "mixed-1M-train.bin": ("mixed", "1M", 2), "mixed-2M-eval.bin": ("mixed", "2M", 1),
+    "json-512K-train.json": ("json", "512K", 2), "json-1M-eval.json": ("json", "1M", 1),
+})
+X86_CC = os.environ.get("X86_CC", "clang")
+X86_REPS = int(os.environ.get("FDO_REPS", "7"))
+LBR_PERIOD = os.environ.get("FDO_LBR_PERIOD", "100000")
+
+# Sample sources: name, tiprof sim arguments (None: the file of another source; @P@ the
+# period), the file tag, the estimator (tiprof fdo -e), a label. One period P for every source
+# of a program (TIP: cycles; instruction trigger: committed instructions; ProfileMe: fetched
+# instructions), by default the training run's instructions / FDO_SAMPLES (16000), at least 64:
+# the same sample budget on every program, whatever its training run's length.
 SOURCES = [
-    ("tip-insn", ["-e", "tip:insts", "-c", PERIOD], "insn", "insn", "TIP instruction trigger"),
-    ("tip-commit", ["-c", PERIOD], "tip", "commit", "TIP cycle samples, commit"),
+    ("tip-insn", ["-e", "tip:insts", "-c", "@P@"], "insn", "insn", "TIP instruction trigger"),
+    ("tip-commit", ["-c", "@P@"], "tip", "commit", "TIP cycle samples, commit"),
     ("tip-time", None, "tip", "cycles", "TIP cycle samples, time"),
-    ("profileme", ["-e", "profileme", "-c", PERIOD], "pm", "pm-retired", "ProfileMe, retired"),
+    ("profileme", ["-e", "profileme", "-c", "@P@"], "pm", "pm-retired", "ProfileMe, retired"),
     ("software", None, "tip", "policy:Software", "Software policy (skid)"),
     ("exact", None, "exact", None, "exact profile (ISS), upper bound"),
 ]
@@ -158,17 +195,17 @@ def make_inputs():
     shutil.copy(os.path.join(ROOT, "sim/programs/inputs/bench.lua"), INPUTS)
 
 
-GCC_VERSION = None
+CC_VERSION = {}
 
 
-def gcc_version():
-    global GCC_VERSION
-    if GCC_VERSION is None:
-        GCC_VERSION = check([GCC, "--version"], GCC).stdout.decode().splitlines()[0]
-    return GCC_VERSION
+def cc_version(cc):
+    if cc not in CC_VERSION:
+        CC_VERSION[cc] = check([cc, "--version"], cc).stdout.decode().splitlines()[0]
+    return CC_VERSION[cc]
 
 
-def build(name, recipe, binary, variant, flags, profile=None):
+def build(name, recipe, binary, variant, flags, profile=None, cc=GCC, src_name=None,
+          dynamic=False):
     """Build PROGRAM with the recipe's flags plus -O2 and FLAGS; PROFILE (a file or folder)
     is part of the cache key. Every build of a program compiles in one folder, OUT/stage/NAME
     (@D@ in FLAGS), and is then moved to its cache folder: GCC's .gcda files are keyed by the
@@ -176,16 +213,18 @@ def build(name, recipe, binary, variant, flags, profile=None):
     checked against the source files' paths, so -fprofile-generate and -fprofile-use builds
     must compile the same paths. A folder PROFILE is such a DIR, copied to @D@/gcda-use for
     -fprofile-use=@D@/gcda-use. Returns the binary's path and the compilers' warnings about
-    profiles (lines)."""
+    profiles (lines). CC is the compiler (the x86-64 half: clang), SRC_NAME the workload's
+    source when NAME is another (x86-NAME). DYNAMIC drops the recipes' -static (tiprof lbr
+    record traces through LD_PRELOAD)."""
     if recipe:
         src_files = [os.path.join(ROOT, "sim/programs/recipes", recipe + ".sh"),
                      os.path.join(ROOT, "sim/programs/build.sh")]
     else:
-        src_files = [os.path.join(ROOT, "sim/workloads", name + ".c"),
+        src_files = [os.path.join(ROOT, "sim/workloads", (src_name or name) + ".c"),
                      os.path.join(ROOT, "sim/workloads/wl.h")]
     prof_key = "" if profile is None else \
         (dir_sha(profile) if os.path.isdir(profile) else file_sha(profile))
-    key = sha(gcc_version(), " ".join(flags), prof_key, *[file_sha(f) for f in src_files])[:12]
+    key = sha(cc_version(cc), " ".join(flags) + (" dynamic" if dynamic else ""), prof_key, *[file_sha(f) for f in src_files])[:12]
     final = os.path.join(OUT, "b", name, f"{variant}-{key}")
     rel = os.path.join("programs/bin", binary) if recipe else binary
     if os.path.exists(os.path.join(final, ".done")):
@@ -206,7 +245,9 @@ def build(name, recipe, binary, variant, flags, profile=None):
         wrap = os.path.join(d, "cc", CROSS + "gcc")
         with open(wrap, "w") as w:
             w.write("#!/bin/sh\n# the recipe's compiler with the FDO variant's flags last\n"
-                    f"exec {shlex.quote(shutil.which(GCC) or GCC)} \"$@\" "
+                    + ('for a; do shift; [ "$a" = -static ] || set -- "$@" "$a"; done\n'
+                       if dynamic else "") +
+                    f"exec {shlex.quote(shutil.which(cc) or cc)} \"$@\" "
                     f"{' '.join(shlex.quote(f) for f in extra)}\n")
         os.chmod(wrap, 0o755)
         env = dict(os.environ, BUILD=d, CROSS_COMPILE=os.path.join(d, "cc", CROSS),
@@ -223,12 +264,13 @@ def build(name, recipe, binary, variant, flags, profile=None):
     else:
         cflags = ["-std=c11", "-g", "-gdwarf-4", "-Wall", "-Wextra",
                   "-I" + os.path.join(ROOT, "sim/workloads")]
-        p = subprocess.run([GCC] + cflags + ["-c", src_files[0], "-o",
+        p = subprocess.run([cc] + cflags + ["-c", src_files[0], "-o",
                                              os.path.join(d, binary + ".o")] + extra,
                            capture_output=True, cwd=d)
         text = p.stderr.decode(errors="replace")
         if p.returncode == 0:
-            p = subprocess.run([GCC, "-static", "-o", binary, binary + ".o", "-lm"] + extra,
+            p = subprocess.run([cc] + ([] if dynamic else ["-static"]) +
+                               ["-o", binary, binary + ".o", "-lm"] + extra,
                                capture_output=True, cwd=d)
         if p.returncode:
             raise Fail(f"build {variant}: {p.stderr.decode(errors='replace').strip()[-400:]}")
@@ -256,10 +298,11 @@ def run(tag, tool, exe, args, name, extra=(), env_extra=None, keep=()):
     tool_bin = T if tool in ("sim", "iss") else shutil.which(QEMU)
     in_keys = [file_sha(os.path.join(INPUTS, a)) for a in args
                if os.path.isfile(os.path.join(INPUTS, a))]
-    key = sha(tool, file_sha(tool_bin), file_sha(exe), args, list(extra), in_keys)[:16]
+    key = sha(tool, file_sha(exe), args, list(extra), in_keys)[:16]
+    tool_key = file_sha(tool_bin)
     rd = os.path.join(OUT, "r", name, f"{tag}-{key}")
     done = os.path.join(rd, ".done")
-    if os.path.exists(done):
+    if os.path.exists(done) and (REUSE or open(done).read().strip() == tool_key):
         rep = json.load(open(os.path.join(rd, "report.json"))) if tool == "sim" else None
         return rep, open(os.path.join(rd, "stdout"), "rb").read(), rd
     shutil.rmtree(rd, ignore_errors=True)
@@ -293,7 +336,7 @@ def run(tag, tool, exe, args, name, extra=(), env_extra=None, keep=()):
     for k in keep:  # files the run wrote elsewhere, moved into its cache folder
         if os.path.exists(k[0]):
             shutil.move(k[0], os.path.join(rd, k[1]))
-    open(done, "w").write("ok\n")
+    open(done, "w").write(tool_key + "\n")
     return rep, open(os.path.join(rd, "stdout"), "rb").read(), rd
 
 
@@ -306,7 +349,7 @@ def fdo_converter():
     global FDO_CONVERT
     if FDO_CONVERT is None:
         p = subprocess.run([T, "fdo", "--help"], capture_output=True, text=True)
-        FDO_CONVERT = "gcov" if "tiprof fdo gcov" in p.stdout + p.stderr else ""
+        FDO_CONVERT = "gcc-afdo" if "gcc-afdo" in p.stdout + p.stderr else ""
     return FDO_CONVERT
 
 
@@ -314,14 +357,16 @@ def afdo_profile(name, src, exe, sample_file, est, rd):
     """Convert SAMPLE_FILE (a sample file of EXE, or an exact profile) to GCC's AutoFDO
     format with tiprof fdo; returns the file."""
     out = os.path.join(rd, f"{src}.afdo")
-    if os.path.exists(out):
-        return out
-    cmd = [T, "fdo", fdo_converter(), sample_file, "--elf", exe, "-o", out + ".tmp"]
+    if os.path.exists(out) and os.path.exists(out + ".json"):
+        return out, json.load(open(out + ".json"))
+    cmd = [T, "fdo", fdo_converter(), sample_file, "--elf", exe, "-o", out + ".tmp", "--json"]
     if est:
         cmd += ["-e", est]
-    check(cmd, f"{name}: {src}: tiprof fdo {fdo_converter()}")
+    p = check(cmd, f"tiprof fdo {fdo_converter()}")
+    summary = json.loads(p.stdout)
+    json.dump(summary, open(out + ".json", "w"))
     os.replace(out + ".tmp", out)
-    return out
+    return out, summary
 
 
 def program(entry):
@@ -372,9 +417,11 @@ def program(entry):
 
         # sample-based FDO from each source
         if not fdo_converter():
-            res["errors"].append("tiprof fdo has no AutoFDO writer yet: sample sources skipped")
+            res["errors"].append(f"{T} has no 'fdo gcc-afdo': sample sources skipped")
             return res
         files = {}
+        period = str(max(64, train["instructions"] // SAMPLES)) if PERIOD == "auto" else PERIOD
+        res["period"] = int(period)
         for src, simargs, tag, est, label in SOURCES:
             try:
                 if tag == "exact":
@@ -384,12 +431,16 @@ def program(entry):
                         files[tag] = (os.path.join(rd, "train.exact"), rd)
                 elif simargs is not None:
                     srep, _, rd = run(f"{tag}-train", "sim", o2, targs, name,
-                                      extra=simargs + ["--profile", "@R@/train.tps"])
+                                      extra=[a.replace("@P@", period) for a in simargs]
+                                      + ["--profile", "@R@/train.tps"])
                     files[tag] = (os.path.join(rd, "train.tps"), rd)
                     res["overhead"][tag] = srep["cycles"] / train["cycles"] - 1
                 if tag not in files:
                     continue
-                prof = afdo_profile(name, src, o2, files[tag][0], est, files[tag][1])
+                prof, summary = afdo_profile(name, src, o2, files[tag][0], est, files[tag][1])
+                res.setdefault("profiles", {})[src] = {
+                    k: summary.get(k) for k in ("samples", "functions", "lines", "total", "head",
+                                                "addresses", "unplaced_addresses")}
                 exe, w = build(name, recipe, binary, f"afdo-{src}",
                                [f"-fauto-profile={prof}"], profile=prof)
                 res["warnings"][src] = w
@@ -408,7 +459,114 @@ def program(entry):
     return res
 
 
+def cpu_time(cmd, out_path):
+    """Run CMD (cwd INPUTS, empty environment, stdin /dev/null, stdout to OUT_PATH); its CPU
+    time (user + system, s) from wait4."""
+    with open(out_path, "wb") as o:
+        p = subprocess.Popen(["env", "-i"] + cmd, stdout=o, stderr=subprocess.DEVNULL,
+                             stdin=subprocess.DEVNULL, cwd=INPUTS)
+        _, status, ru = os.wait4(p.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise Fail(f"{cmd[0]}: exit {os.waitstatus_to_exitcode(status)}")
+    return ru.ru_utime + ru.ru_stime
+
+
+def x86_program(entry):
+    """The x86-64 half for one program: clang -O2, -fprofile-instr-generate/-use (trained on the
+    training input), -fprofile-sample-use from tiprof lbr records of the -O2 build's training
+    run (tiprof fdo llvm-prof); every build timed on the evaluation input, FDO_REPS times in
+    rotation, medians of CPU time."""
+    name, recipe, binary, targs, eargs = entry
+    xn = "x86-" + name
+    res = {"name": name, "train": targs, "eval": eargs, "cpu_s": {}, "errors": []}
+    base = ["-g", "-gdwarf-4", "-fdebug-info-for-profiling"]
+    kw = dict(cc=X86_CC, src_name=name, dynamic=True)
+    try:
+        o2, _ = build(xn, recipe, binary, "o2", base, **kw)
+        rd = os.path.join(OUT, "r", xn)
+        os.makedirs(rd, exist_ok=True)
+        # instrumented
+        gen, _ = build(xn, recipe, binary, "instr-gen", base + ["-fprofile-instr-generate"], **kw)
+        raw = os.path.join(rd, "train.profraw")
+        if os.path.exists(raw):
+            os.remove(raw)
+        with open(os.path.join(rd, "instr-train.out"), "wb") as o:
+            subprocess.run(["env", "-i", "LLVM_PROFILE_FILE=" + raw, gen] + targs, stdout=o,
+                           stdin=subprocess.DEVNULL, cwd=INPUTS, check=True)
+        pd = os.path.join(rd, "train.profdata")
+        check(["llvm-profdata", "merge", "-o", pd, raw], "llvm-profdata merge")
+        use, w = build(xn, recipe, binary, "instr-use", base + [f"-fprofile-instr-use={pd}"],
+                       profile=pd, **kw)
+        res["warnings_instr"] = w
+        builds = {"o2": o2, "instr": use}
+        # branch records of the -O2 build's training run -> LLVM sample profile
+        lbr = os.path.join(rd, "train.lbr")
+        p = subprocess.run(["env", "-i", T, "lbr", "record", "--period", LBR_PERIOD, "-o", lbr,
+                            "--", o2] + targs, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, cwd=INPUTS)
+        if p.returncode:
+            raise Fail(f"tiprof lbr record: {p.stderr.decode(errors='replace').strip()[-300:]}")
+        txt = os.path.join(rd, "train.lbr.txt")
+        p = check([T, "fdo", "llvm-prof", lbr, "--elf", o2, "-o", txt, "--json"],
+                  "tiprof fdo llvm-prof")
+        summary = json.loads(p.stdout)
+        res["lbr_profile"] = {k: summary.get(k) for k in ("samples", "functions", "lines",
+                                                          "total", "head")}
+        sp, w = build(xn, recipe, binary, "lbr", base + [f"-fprofile-sample-use={txt}"],
+                      profile=txt, **kw)
+        res["warnings_lbr"] = w
+        builds["lbr"] = sp
+        # timing, in rotation
+        times = {k: [] for k in builds}
+        ref = None
+        for rep in range(X86_REPS):
+            for k, exe in builds.items():
+                outp = os.path.join(rd, f"{k}.eval.out")
+                times[k].append(cpu_time([exe] + eargs, outp))
+                data = open(outp, "rb").read()
+                if ref is None:
+                    ref = data
+                elif data != ref:
+                    raise Fail(f"{k}: the output differs from the -O2 build's")
+        for k, v in times.items():
+            v.sort()
+            res["cpu_s"][k] = {"median": v[len(v) // 2], "min": v[0], "max": v[-1], "all": v}
+        log(f"  {name} (x86-64): " + ", ".join(f"{k} {v['median']:.3f} s"
+                                                for k, v in res["cpu_s"].items()))
+    except (Fail, subprocess.CalledProcessError) as e:
+        res["errors"].append(str(e))
+        log(f"  {name} (x86-64): {e}")
+    return res
+
+
+def main_x86():
+    make_inputs()
+    progs = [p for p in X86_PROGRAMS if not ONLY or p[0] in ONLY]
+    results = [x86_program(p) for p in progs]  # one at a time: they are timed
+    json.dump({"compiler": cc_version(X86_CC), "reps": X86_REPS, "lbr_period_ns": LBR_PERIOD,
+               "programs": results}, open(os.path.join(OUT, "speedup-x86.json"), "w"), indent=1)
+    print(f"\nFDO speed-up on x86-64 ({cc_version(X86_CC)}), CPU time (user + system), "
+          f"median of {X86_REPS} runs in rotation; speed-up = t_O2 / t - 1")
+    head = f"{'program':10} {'-O2 s':>8} {'instr s':>8} {'lbr s':>8} {'instr':>8} {'lbr':>8} " \
+        f"{'lbr/instr':>9}   spread (max/min - 1) of -O2"
+    print(head)
+    print("-" * len(head))
+    for r in results:
+        c = r["cpu_s"]
+        if len(c) < 3:
+            print(f"{r['name']:10} failed: {'; '.join(r['errors'])}")
+            continue
+        t0, ti, tl = c["o2"]["median"], c["instr"]["median"], c["lbr"]["median"]
+        gi, gl = t0 / ti - 1, t0 / tl - 1
+        frac = f"{100 * (t0 - tl) / (t0 - ti):.0f}%" if t0 > ti else "n/a"
+        print(f"{r['name']:10} {t0:8.3f} {ti:8.3f} {tl:8.3f} {100 * gi:+7.1f}% {100 * gl:+7.1f}% "
+              f"{frac:>9}   {100 * (c['o2']['max'] / c['o2']['min'] - 1):.1f}%")
+    print(f"\nresults: {OUT}/speedup-x86.json")
+
+
 def main():
+    if "--x86" in sys.argv[1:]:
+        return main_x86()
     if not os.access(T, os.X_OK):
         raise SystemExit(f"speedup.py: {T}: missing (make tiprof)")
     make_inputs()
@@ -418,17 +576,18 @@ def main():
                          + " ".join(p[0] for p in PROGRAMS))
     with concurrent.futures.ThreadPoolExecutor(max_workers=JOBS) as pool:
         results = list(pool.map(program, progs))
-    json.dump({"period": PERIOD, "config": "4wide", "programs": results},
+    json.dump({"period": PERIOD, "samples": SAMPLES, "config": "4wide", "programs": results},
               open(os.path.join(OUT, "speedup.json"), "w"), indent=1)
     table(results)
 
 
 def table(results):
     cols = ["instr"] + [s[0] for s in SOURCES]
-    print(f"\nFDO speed-up on the 4-wide core model (tiprof sim), evaluation input; sampling "
-          f"period {PERIOD}")
+    print("\nFDO speed-up on the 4-wide core model (tiprof sim), evaluation input; sampling "
+          "period " + (f"{PERIOD}" if PERIOD != "auto" else
+                       f"= training instructions / {SAMPLES} (column P)"))
     print("speed-up over -O2 in %, [fraction of instrumented FDO's gain in %]")
-    head = f"{'program':10} {'-O2 cycles':>11} " + " ".join(f"{c:>17}" for c in cols)
+    head = f"{'program':10} {'P':>6} {'-O2 cycles':>11} " + " ".join(f"{c:>17}" for c in cols)
     print(head)
     print("-" * len(head))
     for r in results:
@@ -447,7 +606,7 @@ def table(results):
             if c != "instr" and gain_i:
                 s += f" [{100 * (c0 - b[c]['cycles']) / gain_i:.0f}]"
             cells.append(f"{s:>17}")
-        print(f"{r['name']:10} {c0:11d} " + " ".join(cells))
+        print(f"{r['name']:10} {r.get('period', ''):>6} {c0:11d} " + " ".join(cells))
     # geometric means of cycles ratios over the programs that have every build
     print("-" * len(head))
     full = [r for r in results if all(c in r["builds"] for c in ["o2"] + cols)]
@@ -463,7 +622,7 @@ def table(results):
             if c != "instr" and gm["instr"] > 0:
                 s += f" [{100 * gm[c] / gm['instr']:.0f}]"
             cells.append(f"{s:>17}")
-        print(f"{'geomean':10} {'(' + str(len(full)) + ')':>11} " + " ".join(cells))
+        print(f"{'geomean':10} {'':6} {'(' + str(len(full)) + ')':>11} " + " ".join(cells))
     print("\ncollection overhead on the training run (simulated cycles over the plain -O2 "
           "run's, %):")
     for r in results:
