@@ -42,6 +42,9 @@ struct lbr_emu_out {
 	uint64_t insns;    /* instructions emulated */
 	unsigned nbr;      /* taken branches collected (<= max_br) */
 	uint64_t ck_pc;    /* checkpoint address (== the start pc: no usable checkpoint) */
+	uint64_t ck_data;  /* 0: stop when ck_pc is first executed; else a data checkpoint: the
+	                    * 8-byte granule at ck_data is first accessed by the instruction
+	                    * before ck_pc (a watchpoint traps right after it, at ck_pc) */
 	unsigned ck_nbr;   /* branches taken before the checkpoint */
 	uint64_t ck_fmask; /* arithmetic flag bits defined at the checkpoint */
 	struct lbr_cpu ck; /* predicted registers at the checkpoint (before it executes) */
@@ -63,6 +66,13 @@ void lbr_emu_init(struct lbr_emu *e, const struct lbr_isa *isa, int (*forbid)(ui
 void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br,
 		 struct lbr_emu_br *br, struct lbr_emu_out *out);
 
+/* Allow data checkpoints (lbr_emu_out.ck_data; the stop mechanism has read/write
+ * watchpoints): the run also tracks the last access to memory that no earlier instruction
+ * of the run touched, which in a long loop walking memory comes long after the last
+ * instruction executed for the first time. Accesses it cannot see (stepped-over SIMD and
+ * string instructions) end these claims for the rest of the run. */
+void lbr_emu_set_watch(struct lbr_emu *e, int on);
+
 /* Use `base` as the FS segment base from now on, instead of the calling thread's (a tool
  * emulating another process: tests/sw/lbr/emu_check.c). */
 void lbr_emu_set_fs_base(struct lbr_emu *e, uint64_t base);
@@ -70,6 +80,10 @@ void lbr_emu_set_fs_base(struct lbr_emu *e, uint64_t base);
 /* 1 if the real context at the checkpoint equals the prediction (pc, the 16 general
  * registers, the defined arithmetic flags), else 0. */
 int lbr_emu_confirm(const struct lbr_emu_out *o, const struct lbr_cpu *real);
+
+/* Test tools (not the handlers): 1 if every memory page the last run stored into now reads
+ * back, through lbr_isa_read, exactly as the run left it (the real stores were the same). */
+int lbr_emu_stores_match(struct lbr_emu *e);
 
 /* Test-only planted bug (TIPROF_LBR_EMU=P or U): the emulator's je tests the wrong flag
  * (CF instead of ZF). The checkpoint check must catch it (test-lbr). */
@@ -85,7 +99,9 @@ static inline void lbr_emu_init(struct lbr_emu *e, const struct lbr_isa *isa,
 static inline void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br,
 			       struct lbr_emu_br *br, struct lbr_emu_out *out)
 { (void)e; (void)max_br; (void)br; out->ck_pc = start->pc; out->end = LBR_EMU_END_INSN;
+  out->ck_data = 0;
   out->insns = 0; out->nbr = out->ck_nbr = 0; }
+static inline void lbr_emu_set_watch(struct lbr_emu *e, int on) { (void)e; (void)on; }
 static inline int lbr_emu_confirm(const struct lbr_emu_out *o, const struct lbr_cpu *real)
 { (void)o; (void)real; return 0; }
 static int lbr_emu_plant __attribute__((unused));

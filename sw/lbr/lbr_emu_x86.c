@@ -29,6 +29,8 @@ int lbr_emu_plant;
 #define NSET 16         /* memory line sets per thread (4-way); power of two */
 #define NWAY 4
 #define LINE 4096       /* bytes per line: a page (all readable or not; one read costs ~4 us here whatever its size) */
+#define NSTORE 2048     /* 8-byte granules a run may store into (hash table); power of two */
+#define NACC 8192       /* 8-byte granules a run accessed (data-checkpoint freshness) */
 #define NCODE 128       /* code lines per thread (direct-mapped, kept across runs) */
 #define CLINE 256
 
@@ -71,7 +73,6 @@ struct einsn {
 struct eline {
 	uint64_t tag;  /* address / LINE */
 	uint32_t gen;  /* valid in run `gen` */
-	uint32_t dirty;
 	uint8_t d[LINE];
 };
 
@@ -87,6 +88,18 @@ struct lbr_emu {
 	                * stores, string stores): loading from them ends the run */
 	struct { uint64_t lo, hi; } unk[16];
 	unsigned rr;   /* round-robin victim choice */
+	unsigned nstored;   /* granules used in `store` by this run */
+	int watch;          /* data checkpoints allowed (the stop mechanism has watchpoints) */
+	int no_watch;       /* ... but not any more in this run (an access it cannot see) */
+	unsigned nacc, acc_n, acc_old; /* granules in `acc`; this instruction's accesses, old ones */
+	uint64_t acc_g;     /* this instruction's first accessed granule */
+	struct { uint64_t addr; uint32_t gen; } acc[NACC];
+	struct egran {      /* the run's stores (the private overlay), by 8-byte granule */
+		uint64_t addr;  /* granule address */
+		uint32_t gen;   /* valid in run `gen` */
+		uint8_t mask;   /* bytes written */
+		uint8_t d[8];
+	} store[NSTORE];
 	struct eline line[NSET][NWAY];
 	struct cline {
 		uint64_t tag;  /* address / CLINE + 1; 0 = empty */
@@ -107,6 +120,11 @@ void lbr_emu_init(struct lbr_emu *e, const struct lbr_isa *isa, int (*forbid)(ui
 	e->isa = isa;
 	e->forbid = forbid;
 	e->budget = budget;
+}
+
+void lbr_emu_set_watch(struct lbr_emu *e, int on)
+{
+	e->watch = on;
 }
 
 void lbr_emu_set_fs_base(struct lbr_emu *e, uint64_t base)
@@ -379,55 +397,121 @@ static struct eline *line_get(struct lbr_emu *e, uint64_t tag, int for_write)
 	for (int w = 0; w < NWAY; w++)
 		if (set[w].gen == e->gen && set[w].tag == tag)
 			return &set[w];
-	/* A victim: a line not of this run, else a clean one; never one holding the run's
-	 * stores (all dirty: the overlay is full and the run ends). */
+	/* A victim: a line not of this run, else round-robin (lines are clean copies: the
+	 * run's stores are kept apart, in `store`). */
 	for (int w = 0; w < NWAY && !v; w++)
 		if (set[w].gen != e->gen)
 			v = &set[w];
-	for (int k = 0; k < NWAY && !v; k++) {
-		struct eline *l = &set[(e->rr + (unsigned)k) % NWAY];
-		if (!l->dirty)
-			v = l;
-	}
-	e->rr++;
 	if (!v)
-		return NULL;
+		v = &set[e->rr++ % NWAY];
 	if (lbr_isa_read(v->d, tag * LINE, LINE) < 0) {
 		v->gen = 0;
 		return NULL;
 	}
 	v->tag = tag;
 	v->gen = e->gen;
-	v->dirty = 0;
 	(void)for_write;
 	return v;
+}
+
+/* The run's store granule at g (8-aligned), created if `create` (NULL: none, or the table is
+ * three quarters full - the overlay is full and the run ends). */
+static struct egran *gran(struct lbr_emu *e, uint64_t g, int create)
+{
+	unsigned h = (unsigned)((g >> 3) * 0x9E3779B97F4A7C15ULL >> 50) & (NSTORE - 1);
+	for (;; h = (h + 1) & (NSTORE - 1)) {
+		struct egran *x = &e->store[h];
+		if (x->gen != e->gen) {
+			if (!create || e->nstored >= NSTORE * 3 / 4)
+				return NULL;
+			x->gen = e->gen;
+			x->addr = g;
+			x->mask = 0;
+			e->nstored++;
+			return x;
+		}
+		if (x->addr == g)
+			return x;
+	}
+}
+
+/* Note an access to [a, a+n) for data checkpoints: is every granule it touches new? */
+static void accessed(struct lbr_emu *e, uint64_t a, unsigned n)
+{
+	if (!e->watch || e->no_watch)
+		return;
+	for (uint64_t g = a & ~7ULL; g < a + n; g += 8) {
+		if (!e->acc_n++)
+			e->acc_g = g;
+		unsigned h = (unsigned)((g >> 3) * 0x9E3779B97F4A7C15ULL >> 48) & (NACC - 1);
+		for (;; h = (h + 1) & (NACC - 1)) {
+			if (e->acc[h].gen != e->gen) {
+				if (e->nacc >= NACC * 3 / 4) {
+					e->no_watch = 1;
+					return;
+				}
+				e->acc[h].gen = e->gen;
+				e->acc[h].addr = g;
+				e->nacc++;
+				break;
+			}
+			if (e->acc[h].addr == g) {
+				e->acc_old = 1;
+				break;
+			}
+		}
+	}
 }
 
 static int mem_rw(struct lbr_emu *e, uint64_t a, void *p, unsigned n, int wr)
 {
 	uint8_t *b = p;
+	accessed(e, a, n);
 	if (!wr)
 		for (unsigned i = 0; i < e->nunk; i++)
 			if (a < e->unk[i].hi && a + n > e->unk[i].lo) {
 				e->fail = 1; /* a value the run does not know */
 				return -1;
 			}
+	if (wr) {
+		struct egran *x = NULL;
+		for (unsigned i = 0; i < n; i++) {
+			uint64_t ai = a + i;
+			if (!x || x->addr != (ai & ~7ULL))
+				x = gran(e, ai & ~7ULL, 1);
+			if (!x) {
+				e->fail = 1;
+				return -1;
+			}
+			x->d[ai & 7] = b[i];
+			x->mask |= (uint8_t)(1u << (ai & 7));
+		}
+		return 0;
+	}
+	uint64_t a0 = a;
+	unsigned n0 = n;
+	uint8_t *b0 = b;
 	while (n) {
-		struct eline *l = line_get(e, a / LINE, wr);
+		struct eline *l = line_get(e, a / LINE, 0);
 		if (!l) {
 			e->fail = 1;
 			return -1;
 		}
 		unsigned off = (unsigned)(a % LINE), k = LINE - off < n ? LINE - off : n;
-		if (wr) {
-			memcpy(l->d + off, b, k);
-			l->dirty = 1;
-		} else {
-			memcpy(b, l->d + off, k);
-		}
+		memcpy(b, l->d + off, k);
 		a += k;
 		b += k;
 		n -= k;
+	}
+	if (e->nstored) { /* the run's own stores over what memory holds */
+		const struct egran *x = NULL;
+		for (unsigned i = 0; i < n0; i++) {
+			uint64_t ai = a0 + i;
+			if (!x || x->addr != (ai & ~7ULL))
+				x = gran(e, ai & ~7ULL, 0);
+			if (x && (x->mask >> (ai & 7) & 1))
+				b0[i] = x->d[ai & 7];
+		}
 	}
 	return 0;
 }
@@ -618,6 +702,7 @@ static int step(struct lbr_emu *e, struct lbr_cpu *c, uint64_t *def, const struc
 	e->fail = 0;
 	c->pc = next;
 	if (x->mn >= MN_SKIP) {
+		e->no_watch = 1; /* memory it reads is not seen: no fresh-access claim after it */
 		if (x->mn == MN_SKIP) {
 			if (o0->kind == O_MEM) {
 				a = ea(e, c, o0);
@@ -1007,10 +1092,18 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 {
 	struct lbr_cpu c = *start, before;
 	uint64_t def = F_ARITH; /* the real flags are all known at the start */
+	/* The data checkpoint: the last access to memory no earlier instruction of the run
+	 * touched (8-byte granules), outside the stack area the handlers themselves use. */
+	struct lbr_cpu dk;
+	uint64_t dk_pc = 0, dk_fmask = 0, dk_addr = 0;
+	unsigned dk_nbr = 0;
+	e->no_watch = 0;
+	e->nacc = 0;
 	if (++e->gen == 0)
 		e->gen = 1;
 	e->fs_ok = e->fs_fixed;
 	e->nunk = 0;
+	e->nstored = 0;
 	out->insns = 0;
 	out->nbr = 0;
 	out->ck_pc = start->pc;
@@ -1018,6 +1111,7 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 	out->ck = *start;
 	out->ck_fmask = F_ARITH;
 	out->end = LBR_EMU_END_BUDGET;
+	out->ck_data = 0;
 	for (;;) {
 		struct einsn *x = &e->ic[(c.pc * 0x9E3779B97F4A7C15ULL >> 40) & (ICACHE - 2)];
 		if (x->pc != c.pc && x[1].pc == c.pc)
@@ -1028,13 +1122,13 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 				x++;
 			if (x->pc && x->gen == e->gen) {
 				out->end = LBR_EMU_END_BUDGET; /* both ways executed in this run */
-				return;
+				goto done;
 			}
 			decode(e, c.pc, x);
 		}
 		if (x->forbid) {
 			out->end = LBR_EMU_END_FORBID;
-			return;
+			goto done;
 		}
 		if (x->gen != e->gen) {
 			/* First execution of this address in the run: the latest checkpoint. */
@@ -1045,25 +1139,26 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 			out->ck_fmask = def;
 			if (out->nbr >= max_br) {
 				out->end = LBR_EMU_END_DEPTH;
-				return;
+				goto done;
 			}
 		}
 		if (!x->mn) {
 			out->end = LBR_EMU_END_INSN;
-			return;
+			goto done;
 		}
 		if (out->insns >= e->budget) {
 			out->end = LBR_EMU_END_BUDGET;
-			return;
+			goto done;
 		}
 		before = c;
 		uint64_t to = 0;
 		uint8_t type = 0;
+		e->acc_n = e->acc_old = 0;
 		int r = step(e, &c, &def, x, &to, &type);
 		if (r == X_STOP) {
 			c = before;
 			out->end = e->fail ? LBR_EMU_END_MEM : LBR_EMU_END_INSN;
-			return;
+			goto done;
 		}
 		out->insns++;
 		c.sp = c.reg[4];
@@ -1073,7 +1168,45 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 			br[out->nbr].ctr_type = type;
 			out->nbr++;
 		}
+		if (r == X_OK && e->acc_n && !e->acc_old && !e->no_watch &&
+		    !(e->acc_g < start->reg[4] && e->acc_g + 65536 >= start->reg[4])) {
+			/* A watchpoint on this granule traps right after this instruction. */
+			dk = c;
+			dk_pc = c.pc;
+			dk_nbr = out->nbr;
+			dk_fmask = def;
+			dk_addr = e->acc_g;
+			if (out->nbr >= max_br) {
+				out->end = LBR_EMU_END_DEPTH;
+				goto done;
+			}
+		}
 	}
+done:
+	/* The checkpoint covering more branches wins (the instruction one on a tie). */
+	if (dk_addr && dk_nbr > out->ck_nbr) {
+		out->ck_pc = dk_pc;
+		out->ck_nbr = dk_nbr;
+		out->ck = dk;
+		out->ck_fmask = dk_fmask;
+		out->ck_data = dk_addr;
+	}
+}
+
+int lbr_emu_stores_match(struct lbr_emu *e)
+{
+	for (int i = 0; i < NSTORE; i++) {
+		const struct egran *x = &e->store[i];
+		uint8_t now[8];
+		if (x->gen != e->gen)
+			continue;
+		if (lbr_isa_read(now, x->addr, 8) < 0)
+			return 0;
+		for (int k = 0; k < 8; k++)
+			if ((x->mask >> k & 1) && now[k] != x->d[k])
+				return 0;
+	}
+	return 1;
 }
 
 int lbr_emu_confirm(const struct lbr_emu_out *o, const struct lbr_cpu *real)

@@ -181,6 +181,7 @@ size_t lbr_enc_stats(uint8_t *dst, size_t cap, const struct lbr_stats *s)
 		put64(dst + 192 + 8 * i, s->emu_end[i]);
 	for (int i = 0; i < LBR_STATS_NEND; i++)
 		put64(dst + 232 + 8 * i, s->end[i]);
+	put64(dst + 296, s->emu_data_ck);
 	return LBR_STATS_SIZE;
 }
 
@@ -307,7 +308,7 @@ long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
 		int nv = size == LBR_STATS_SIZE_V0 ? 9 : 16;
 		for (int i = 0; i < nv; i++)
 			*v[i] = get64(buf + 16 + 8 * i);
-		if (size >= LBR_STATS_SIZE) { /* emulator and end-reason counters */
+		if (size >= 296) { /* emulator and end-reason counters */
 			uint64_t *w[6] = { &s->emu_runs, &s->emu_insns, &s->emu_branches,
 					   &s->emu_confirmed, &s->emu_mismatch, &s->emu_ns };
 			for (int i = 0; i < 6; i++)
@@ -317,6 +318,8 @@ long lbr_dec_record(const uint8_t *buf, size_t len, struct lbr_rec *out)
 			for (int i = 0; i < LBR_STATS_NEND; i++)
 				s->end[i] = get64(buf + 232 + 8 * i);
 		}
+		if (size >= 304)
+			s->emu_data_ck = get64(buf + 296);
 		break;
 	}
 	default:
@@ -378,12 +381,12 @@ void lbr_rec_dump(FILE *f, const struct lbr_rec *r)
 			s->evaluated, s->not_taken, s->rseq_ends, s->sample_ns, s->stop_ns,
 			s->decode_ns);
 		fprintf(f, "  emu runs=%" PRIu64 " insns=%" PRIu64 " branches=%" PRIu64
-			" confirmed=%" PRIu64 " mismatch=%" PRIu64 " ns=%" PRIu64
+			" confirmed=%" PRIu64 " mismatch=%" PRIu64 " data_ck=%" PRIu64 " ns=%" PRIu64
 			" end(depth,insn,mem,budget,forbid)=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 			",%" PRIu64 " stack_end(full,stuck,untraceable,mismatch,signal,arm,rseq,other)=%"
 			PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 			",%" PRIu64 "\n", s->emu_runs, s->emu_insns, s->emu_branches, s->emu_confirmed,
-			s->emu_mismatch, s->emu_ns, s->emu_end[0], s->emu_end[1], s->emu_end[2],
+			s->emu_mismatch, s->emu_data_ck, s->emu_ns, s->emu_end[0], s->emu_end[1], s->emu_end[2],
 			s->emu_end[3], s->emu_end[4], s->end[0], s->end[1], s->end[2], s->end[3],
 			s->end[4], s->end[5], s->end[6], s->end[7]);
 		break;

@@ -139,10 +139,11 @@ struct lbr_stats {
 	uint64_t emu_end[5];   /* runs by how they ended: enum lbr_emu_end (depth, insn, mem,
 	                        * budget, forbid) */
 	uint64_t end[8];       /* stacks by why they ended: enum lbr_end_reason */
+	uint64_t emu_data_ck;  /* checkpoints that were data watchpoints (record size 304) */
 };
 #define LBR_STATS_SIZE_V0 88  /* stats record before the evaluation counters */
 #define LBR_STATS_SIZE_V1 144 /* ... before the emulator and end-reason counters */
-#define LBR_STATS_SIZE 296
+#define LBR_STATS_SIZE 304
 #define LBR_STATS_NEND 8
 /* Why a stack ended (lbr_stats.end[]). */
 enum lbr_end_reason {

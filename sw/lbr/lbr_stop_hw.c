@@ -61,12 +61,31 @@ static void hw_thread_fini(struct lbr_thread *t)
 static int hw_arm(struct lbr_thread *t, uint64_t pc)
 {
 	struct perf_event_attr a;
-	if (t->stop_addr == pc)
+	if (t->stop_addr == pc && !t->stop_data)
 		return 0;
 	bp_attr(&a, pc);
 	if (lbr_sys3(SYS_ioctl, t->stop_fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a) != 0)
 		return -1;
 	t->stop_addr = pc;
+	t->stop_data = 0;
+	return 0;
+}
+
+/* A data checkpoint (lbr_emu.h): the same perf event re-typed as a read/write watchpoint on
+ * the 8-byte granule at addr; it traps after the accessing instruction, with the ucontext at
+ * the next one (no RF involved). */
+static int hw_arm_data(struct lbr_thread *t, uint64_t addr)
+{
+	struct perf_event_attr a;
+	if (t->stop_addr == addr && t->stop_data)
+		return 0;
+	bp_attr(&a, addr);
+	a.bp_type = HW_BREAKPOINT_RW;
+	a.bp_len = HW_BREAKPOINT_LEN_8;
+	if (lbr_sys3(SYS_ioctl, t->stop_fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a) != 0)
+		return -1;
+	t->stop_addr = addr;
+	t->stop_data = 1;
 	return 0;
 }
 
@@ -78,6 +97,7 @@ static void hw_disarm(struct lbr_thread *t)
 	bp_attr(&a, (uint64_t)(uintptr_t)lbr_hw_park_site);
 	lbr_sys3(SYS_ioctl, t->stop_fd, PERF_EVENT_IOC_MODIFY_ATTRIBUTES, &a);
 	t->stop_addr = 0;
+	t->stop_data = 0;
 }
 
 static void hw_enable(struct lbr_thread *t, int on)
@@ -91,6 +111,7 @@ const struct lbr_stop_ops lbr_stop_hw = {
 	.thread_init = hw_thread_init,
 	.thread_fini = hw_thread_fini,
 	.arm = hw_arm,
+	.arm_data = hw_arm_data,
 	.disarm = hw_disarm,
 	.enable = hw_enable,
 };

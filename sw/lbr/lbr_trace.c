@@ -60,6 +60,7 @@ static struct lbr_global {
 	int emu;                         /* emulated windows on (TIPROF_LBR_EMU, x86-64 only) */
 	unsigned emu_budget;             /* instructions per emulator run (TIPROF_LBR_EMU_BUDGET) */
 	int emu_noconfirm;               /* test-only: record runs without their checkpoint check */
+	int emu_watch;                   /* data checkpoints allowed (TIPROF_LBR_EMU_WATCH) */
 } lbr_g;
 
 /* The calling thread's slot (NULL for threads attached from outside, found by tid). */
@@ -407,7 +408,7 @@ static void trace_go(struct lbr_thread *t, const struct lbr_cpu *cpu)
 		t->st.emu_runs++;
 		t->st.emu_insns += t->eo.insns;
 		t->st.emu_end[t->eo.end]++;
-		if (t->eo.ck_pc != cpu->pc) {
+		if (t->eo.ck_pc != cpu->pc || t->eo.ck_data) { /* a checkpoint past the start */
 			if (lbr_g.emu_noconfirm) { /* test-only: what the check is there to catch */
 				for (unsigned i = 0; i < t->eo.ck_nbr; i++) {
 					struct lbr_branch b = { .ctr_type = t->ebr[i].ctr_type };
@@ -424,7 +425,9 @@ static void trace_go(struct lbr_thread *t, const struct lbr_cpu *cpu)
 			}
 			t->ck = 1;
 			t->armed = t->eo.ck_pc;
-			if (lbr_g.stop->arm(t, t->eo.ck_pc) < 0) {
+			t->st.emu_data_ck += t->eo.ck_data != 0;
+			if ((t->eo.ck_data ? lbr_g.stop->arm_data(t, t->eo.ck_data)
+					   : lbr_g.stop->arm(t, t->eo.ck_pc)) < 0) {
 				t->armed = 0;
 				trace_end(t, LBR_END_ARM);
 			}
@@ -443,9 +446,28 @@ static void trace_go(struct lbr_thread *t, const struct lbr_cpu *cpu)
 	trace_advance(t, cpu->pc);
 }
 
+/* The pc of the stop whose handler ended (and held) this thread's stack: a sample there
+ * interrupted the thread before that stop's own transfer executed. */
+static __thread uint64_t held_stop_pc __attribute__((tls_model("initial-exec")));
+
 static void on_sample(struct lbr_thread *t, const ucontext_t *uc)
 {
 	t->st.samples++;
+	/* A held stack whose look-ahead records the thread has not reached yet (the sample came
+	 * first, at the last stop or inside a record's straight-line path): a program signal may
+	 * be pending behind this one - raised by the system call that the last stop was on - and
+	 * its handler would run before those records, which would then join the stack across
+	 * the handler (lbr_signal with int3, docs/lbr.md section 6). Cut them, as the program's
+	 * handler would have. */
+	if (t->held) {
+		uint64_t pc = lbr_isa_uc_pc(uc);
+		if (pc == held_stop_pc && t->ncertain < t->cur.nr) {
+			t->cur.nr = (uint16_t)t->ncertain;
+			t->cur.flags = LBR_STACK_ABANDONED | LBR_STACK_NATIVE;
+		} else {
+			trace_cut(t, pc);
+		}
+	}
 	commit_held(t);
 	if (t->nostart) {
 		if (t->nostart == 2)
@@ -487,6 +509,7 @@ static int on_stop(struct lbr_thread *t, uint64_t pc, const ucontext_t *uc)
 	    atomic_load(&t->state) != LBR_SLOT_LIVE)
 		return 0;
 	t->st.stops++;
+	held_stop_pc = pc;
 	t->ncertain = t->cur.nr; /* reaching this stop proves every earlier record executed */
 	struct lbr_cpu cpu;
 	lbr_isa_cpu_from_ucontext(&cpu, uc);
@@ -504,6 +527,7 @@ static int on_stop(struct lbr_thread *t, uint64_t pc, const ucontext_t *uc)
 			struct lbr_branch b = { .ctr_type = t->ebr[i].ctr_type };
 			t->st.emu_branches++;
 			if (trace_push(t, t->ebr[i].from, &b, t->ebr[i].from, t->ebr[i].to)) {
+				t->ncertain = t->cur.nr; /* the window ran before this stop */
 				trace_end(t, LBR_END_FULL);
 				return 1;
 			}
@@ -577,7 +601,14 @@ int lbr_trace_on_signal(int sig, siginfo_t *si, void *ucv)
 			t->st.sample_ns += ticks() - t0;
 			ours = 1;
 		} else if (t->stop_fd >= 0 && si->si_fd == t->stop_fd) {
-			on_stop(t, lbr_isa_uc_pc(uc), uc);
+			if (!on_stop(t, lbr_isa_uc_pc(uc), uc) && t->active && t->ck && t->eo.ck_data &&
+			    t->stop_data) {
+				/* The watched granule was accessed somewhere else than predicted: the
+				 * real path left the emulated one. */
+				t->st.stops++;
+				t->st.emu_mismatch++;
+				trace_end(t, LBR_END_MISMATCH);
+			}
 			t->st.stop_ns += ticks() - t0;
 			ours = 1;
 		}
@@ -725,6 +756,7 @@ static struct lbr_thread *slot_new(pid_t tid, int *err)
 		if (m != MAP_FAILED && lbr_g.emu) {
 			t->emu = m;
 			lbr_emu_init(t->emu, &lbr_g.isa, emu_forbid, lbr_g.emu_budget);
+			lbr_emu_set_watch(t->emu, lbr_g.stop->arm_data && lbr_g.emu_watch);
 		}
 	}
 	t->sample_fd = open_sampler(tid);
@@ -1003,6 +1035,8 @@ int lbr_trace_start(const struct lbr_config *cfg)
 #endif
 	lbr_emu_plant = ev && (ev[0] == 'P' || ev[0] == 'U');
 	lbr_g.emu_noconfirm = ev && ev[0] == 'U';
+	const char *ew = getenv("TIPROF_LBR_EMU_WATCH");
+	lbr_g.emu_watch = !(ew && ew[0] == '0');
 	const char *eb = getenv("TIPROF_LBR_EMU_BUDGET");
 	lbr_g.emu_budget = eb && atoi(eb) > 0 ? (unsigned)atoi(eb) : 4096;
 	lbr_queue_init(&lbr_g.full);

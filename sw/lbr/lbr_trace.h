@@ -62,6 +62,7 @@ struct lbr_thread {
 	int sample_fd;               /* sampling perf event (signals this thread) */
 	int stop_fd;                 /* breakpoint perf event (LBR_MECH_HWBP), else -1 */
 	uint64_t stop_addr;          /* where the stop mechanism points now (0 = parked) */
+	int stop_data;               /* ... and it is a data watchpoint there (hwbp) */
 	uint64_t sw_step;            /* int3: one-shot step breakpoint address, 0 = none */
 	uint64_t sw_pending;         /* int3: stop deferred until sw_step is reached, 0 = none */
 	uint64_t sw_at;              /* int3: address of the stop being handled, 0 = none */
@@ -100,6 +101,9 @@ struct lbr_stop_ops {
 	void (*thread_fini)(struct lbr_thread *t);
 	/* Stop t before it next executes `pc` (replacing any armed stop). Returns 0 or -1. */
 	int (*arm)(struct lbr_thread *t, uint64_t pc);
+	/* Stop t right after its next access (read or write) to the 8-byte granule at addr,
+	 * replacing any armed stop (a data checkpoint, lbr_emu.h). NULL: not available. */
+	int (*arm_data)(struct lbr_thread *t, uint64_t addr);
 	/* Cancel t's armed stop. */
 	void (*disarm)(struct lbr_thread *t);
 	/* Enable/disable t's stop events around the session (may be NULL). */

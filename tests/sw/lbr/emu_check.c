@@ -4,7 +4,8 @@
  * thread) from its first instruction; before each step the emulator runs that one
  * instruction from the tracee's registers (memory read from the tracee), and after the step
  * its prediction - next pc, the 16 general registers, the arithmetic flags it defines - must
- * equal the tracee's. Every instruction the emulator models is checked this way, in the
+ * equal the tracee's, and every memory page the emulator stored into must read back from the
+ * tracee as the emulator left it. Every instruction the emulator models is checked this way, in the
  * loader, libc and the program. A signal delivered to the tracee voids that step's
  * prediction. Exit status 0 if no prediction was wrong, 1 otherwise, 2 on bad use.
  * TIPROF_LBR_EMU=P plants the emulator's test bug (this tool must then fail).
@@ -137,7 +138,10 @@ int main(int argc, char **argv)
 			continue;
 		}
 		checked++;
-		if (!lbr_emu_confirm(&o, &real)) {
+		if (!lbr_emu_stores_match(e)) {
+			if (++wrong <= 10)
+				printf("WRONG at %#" PRIx64 ": the stores differ from the CPU's\n", c.pc);
+		} else if (!lbr_emu_confirm(&o, &real)) {
 			if (++wrong <= 10) {
 				printf("WRONG at %#" PRIx64 ": predicted pc %#" PRIx64 " real %#" PRIx64
 				       "; flags %#" PRIx64 "/%#" PRIx64 " mask %#" PRIx64, c.pc, o.ck_pc,
