@@ -4,7 +4,7 @@
 # peripheral (fpga/tiprof_wb_unit.sv in the timing wrapper fpga/tiprof_wb_fpga_top.sv) on an
 # iCE40 HX8K (ct256, the iCE40-HX8K breakout board's pins in fpga/ice40-hx8k-bb.pcf), with the
 # open toolchain of Debian 12: yosys synth_ice40, nextpnr-ice40, icepack and icetime
-# (fpga-icestorm). Prints one line of figures; docs/fpga.md has them.
+# (fpga-icestorm, fpga-icestorm-chipdb). Prints one line of figures; docs/fpga.md has them.
 # Usage: fpga/pnr.sh [W XLEN FIFO_DEPTH]   (default 2 32 2; env YOSYS, NEXTPNR_ICE40, ICEPACK,
 # ICETIME, PNR_OUT = build/fpga, PNR_FREQ = 50 MHz target, PNR_SEED = 1)
 set -euo pipefail
@@ -18,7 +18,7 @@ freq=${PNR_FREQ:-50}
 seed=${PNR_SEED:-1}
 for t in "$yosys" "$nextpnr" "$icepack" "$icetime"; do
 	command -v "$t" >/dev/null || {
-		echo "pnr: $t missing: sudo apt-get install -y yosys nextpnr-ice40 fpga-icestorm" >&2
+		echo "pnr: $t missing: sudo apt-get install -y yosys nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb" >&2
 		exit 1
 	}
 done

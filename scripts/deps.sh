@@ -12,7 +12,7 @@ pkgs=(make gcc g++ python3 file xz-utils verilator iverilog yosys nextpnr-ice40
       linux-perf clang llvm llvm-14 autofdo
       libxml2-utils librsvg2-bin
       dpkg-dev tcl z3
-      fpga-icestorm                         # icepack, icetime: fpga/pnr.sh (docs/fpga.md)
+      fpga-icestorm fpga-icestorm-chipdb    # icepack, icetime: fpga/pnr.sh (docs/fpga.md)
       golang-go golang-mvdan-sh-dev         # the system tier's riscv64 /bin/sh (tests/system/sh)
       slurm-wlm munge)   # slurm-wlm, munge: tests/sim/campaign (a single-node Slurm the test starts itself)
 

@@ -3,10 +3,14 @@
  * cmd-record.c - `tiprof record [OPTIONS] -- CMD ARGS`: profile a command with the
  * TIP unit through the tiprof_pmu perf PMU (docs/driver.md, docs/record.md).
  *
- * One per-task sampling event on the command (enabled on exec), the perf ring
- * buffer plus the AUX area mmap'ed; the AUX records (SAMPLE, LOST) are read as
+ * One sampling event per CPU of the PMU's cpumask (or of -C LIST) on the command,
+ * inherited by every thread and child it creates (enabled on exec), each with its
+ * perf ring buffer plus AUX area mmap'ed (as perf record does for SPE: an AUX
+ * area serves one CPU at a time); the AUX records (SAMPLE, LOST) are read as
  * PERF_RECORD_AUX records announce them, turned into sample records and
- * written through the sample-file writer (temporary file + rename). Lost
+ * written through the sample-file writer (temporary file + rename); each
+ * PERF_RECORD_AUX carries the thread whose event wrote the region (sample_id_all,
+ * TID), so the samples are also counted per thread and per CPU. Lost
  * samples: a LOST record inside an AUX region flagged COLLISION counts as
  * lost by the unit, otherwise (TRUNCATED) as lost on the software path.
  * The command's exit status is passed through.
@@ -45,20 +49,39 @@
 #define RING_PAGES 16		/* data pages of the perf ring (PERF_RECORD_AUX etc.) */
 #define AUX_PAGES 256		/* default AUX area: 1 MiB with 4 KiB pages */
 #define POLL_MS 100
+#define MAX_CPUS 256		/* events (one per CPU) */
+#define MAX_THREADS 512		/* per-thread counts kept */
 
 int cmd_record(int argc, char **argv);
 
 static const char *const prog = "tiprof record";
 
+/* One CPU's event, its ring and AUX area. */
+struct rec_buf {
+	int cpu;
+	int fd;				/* the perf event, -1 if not open */
+	struct perf_event_mmap_page *pg;
+	uint8_t *ring, *aux;
+	uint64_t aux_done;		/* AUX stream consumed up to here */
+	uint64_t samples;		/* samples (TIP or ProfileMe) decoded from it */
+};
+
+/* Samples of one thread (the TID of the PERF_RECORD_AUX that announced them). */
+struct rec_thread {
+	uint32_t tid;
+	uint64_t samples;
+};
+
 /* State of one recording. */
 struct rec_ctx {
 	struct pa_pmu pmu;
-	int fd;				/* the perf event */
-	struct perf_event_mmap_page *pg;
+	struct rec_buf *buf;		/* one per CPU */
+	int nbuf;
 	size_t ring_len, aux_len;
-	uint8_t *ring, *aux;
 	uint64_t ring_size;		/* data pages' bytes */
-	uint64_t aux_done;		/* AUX stream consumed up to here */
+	struct rec_thread thr[MAX_THREADS];
+	int nthr;
+	uint64_t thr_other;		/* samples of threads past MAX_THREADS */
 	struct sf_writer wr;
 	int writing;			/* wr is open */
 	int write_err;			/* first writer error reported */
@@ -169,13 +192,41 @@ static int parse_event(const char *spec, struct rec_event *ev)
 	return 0;
 }
 
+/* Address counts for --check's `top=`: open addressing, 2^16 slots (the rest: overflow). */
+#define TOP_SLOTS (1u << 16)
+struct top_slot {
+	uint64_t addr, n;
+};
+
+static void top_add(struct top_slot *t, uint64_t addr, uint64_t *overflow)
+{
+	uint32_t h = (uint32_t)((addr * 0x9e3779b97f4a7c15ull) >> 48), i;
+
+	for (i = 0; i < TOP_SLOTS; i++, h = (h + 1) & (TOP_SLOTS - 1)) {
+		if (t[h].n && t[h].addr != addr)
+			continue;
+		t[h].addr = addr;
+		t[h].n++;
+		return;
+	}
+	(*overflow)++;
+}
+
 /* `--check FILE`: read FILE back through the sample-file reader. */
 static int record_check(const char *path)
 {
 	struct sf_reader rd;
 	struct sf_record rec;
 	uint64_t first = 0, last = 0, n = 0, pfirst = 0, plast = 0, pairs = 0, ea = 0;
-	int ret = sf_reader_open(&rd, path);
+	uint64_t overflow = 0, top_addr = 0, top_n = 0;
+	struct top_slot *top = calloc(TOP_SLOTS, sizeof(*top));
+	int ret = top ? sf_reader_open(&rd, path) : -1;
+	uint32_t k;
+
+	if (!top) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return TIPROF_EXIT_FAIL;
+	}
 
 	/* address of the oldest valid slot of the first and last samples */
 	while (ret >= 0 && (ret = sf_reader_next_record(&rd, &rec)) > 0) {
@@ -203,18 +254,26 @@ static int record_check(const char *path)
 		if (!n++)
 			first = s->addr[b];
 		last = s->addr[b];
+		top_add(top, s->addr[b], &overflow);
 	}
 	if (ret < 0) {
 		fprintf(stderr, "%s: %s\n", prog, sf_reader_error(&rd));
 		sf_reader_close(&rd);
+		free(top);
 		return TIPROF_EXIT_FAIL;
 	}
+	for (k = 0; k < TOP_SLOTS; k++)	/* the most sampled address (the lowest of a tie) */
+		if (top[k].n > top_n || (top[k].n && top[k].n == top_n && top[k].addr < top_addr)) {
+			top_n = top[k].n;
+			top_addr = top[k].addr;
+		}
+	free(top);
 	printf("%s: samples=%llu lost_unit=%llu lost_sw=%llu W=%u XLEN=%u period=%u mode=%u "
-	       "rand_bits=%u source=%u addr=%#llx..%#llx\n", path,
+	       "rand_bits=%u source=%u addr=%#llx..%#llx top=%#llx:%llu\n", path,
 	       (unsigned long long)rd.trailer.samples, (unsigned long long)rd.trailer.lost_unit,
 	       (unsigned long long)rd.trailer.lost_sw, rd.hdr.w, rd.hdr.xlen, rd.hdr.period,
 	       rd.hdr.mode, rd.hdr.rand_bits, rd.hdr.source, (unsigned long long)first,
-	       (unsigned long long)last);
+	       (unsigned long long)last, (unsigned long long)top_addr, (unsigned long long)top_n);
 	if (rd.has_pm_config) {
 		const struct tiprof_pm_config *pc = &rd.pm_config;
 		const struct tiprof_pm_counts *pn = &rd.pm_counts;
@@ -235,18 +294,19 @@ static int record_check(const char *path)
 }
 
 /* One AUX region [off, off + size) announced by a PERF_RECORD_AUX with flags. */
-static void aux_region(struct rec_ctx *c, uint64_t off, uint64_t size, uint64_t flags)
+static void aux_region(struct rec_ctx *c, struct rec_buf *b, uint64_t off, uint64_t size,
+		       uint64_t flags, uint32_t tid)
 {
-	uint64_t end = off + size;
+	uint64_t end = off + size, before = c->samples + c->pm_samples, got;
 	struct pa_rec r;
-	int n;
+	int n, t;
 
-	if (off < c->aux_done)	/* already consumed (cannot happen: regions are in order) */
-		off = c->aux_done;
+	if (off < b->aux_done)	/* already consumed (cannot happen: regions are in order) */
+		off = b->aux_done;
 	if (flags & PERF_AUX_FLAG_TRUNCATED)
 		c->aux_full++;	/* the driver found no room; perf core then disables the event */
 	while (off < end) {
-		n = pa_aux_decode(c->aux, c->aux_len, off, end, &r);
+		n = pa_aux_decode(b->aux, c->aux_len, off, end, &r);
 		if (n <= 0) {
 			c->bad_recs++;
 			break;
@@ -298,35 +358,102 @@ static void aux_region(struct rec_ctx *c, uint64_t off, uint64_t size, uint64_t 
 			c->samples++;
 		}
 	}
-	c->aux_done = end;
-	__atomic_store_n(&c->pg->aux_tail, c->aux_done, __ATOMIC_RELEASE);
+	b->aux_done = end;
+	__atomic_store_n(&b->pg->aux_tail, b->aux_done, __ATOMIC_RELEASE);
+	got = c->samples + c->pm_samples - before;
+	if (!got)
+		return;
+	b->samples += got;
+	for (t = 0; t < c->nthr && c->thr[t].tid != tid; t++)
+		;
+	if (t == c->nthr && t < MAX_THREADS)
+		c->thr[c->nthr++].tid = tid;
+	if (t < MAX_THREADS)
+		c->thr[t].samples += got;
+	else
+		c->thr_other += got;
 }
 
-/* Read the data ring: PERF_RECORD_AUX announces AUX data, PERF_RECORD_LOST lost ring records. */
-static void drain(struct rec_ctx *c)
+/*
+ * Read one CPU's data ring: PERF_RECORD_AUX announces AUX data (its sample_id: the
+ * pid and tid of the thread whose event wrote it), PERF_RECORD_LOST lost ring records.
+ */
+static void drain_buf(struct rec_ctx *c, struct rec_buf *b)
 {
-	uint64_t head = __atomic_load_n(&c->pg->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = c->pg->data_tail;
+	uint64_t head = __atomic_load_n(&b->pg->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = b->pg->data_tail;
 
 	while (tail + sizeof(struct perf_event_header) <= head) {
 		struct perf_event_header h;
-		uint64_t body[3];
+		uint64_t body[4];	/* AUX: offset, size, flags, {pid, tid} */
 		size_t i;
 
 		for (i = 0; i < sizeof(h); i++)
-			((uint8_t *)&h)[i] = c->ring[(tail + i) & (c->ring_size - 1)];
+			((uint8_t *)&h)[i] = b->ring[(tail + i) & (c->ring_size - 1)];
 		if (h.size < sizeof(h) || tail + h.size > head)
 			break;
 		memset(body, 0, sizeof(body));
 		for (i = 0; i < sizeof(body) && sizeof(h) + i < h.size; i++)
-			((uint8_t *)body)[i] = c->ring[(tail + sizeof(h) + i) & (c->ring_size - 1)];
+			((uint8_t *)body)[i] = b->ring[(tail + sizeof(h) + i) & (c->ring_size - 1)];
 		if (h.type == PERF_RECORD_AUX)
-			aux_region(c, body[0], body[1], body[2]);
+			aux_region(c, b, body[0], body[1], body[2], (uint32_t)(body[3] >> 32));
 		else if (h.type == PERF_RECORD_LOST)
 			c->ring_lost += body[1];
 		tail += h.size;
 	}
-	__atomic_store_n(&c->pg->data_tail, tail, __ATOMIC_RELEASE);
+	__atomic_store_n(&b->pg->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+static void drain(struct rec_ctx *c)
+{
+	int i;
+
+	for (i = 0; i < c->nbuf; i++)
+		if (c->buf[i].pg)
+			drain_buf(c, &c->buf[i]);
+}
+
+/*
+ * Parse a CPU list ("0-3,6"; the sysfs cpumask format) into @set[MAX_CPUS]. 0, or -1
+ * (a malformed list or a CPU >= MAX_CPUS).
+ */
+static int parse_cpus(const char *s, unsigned char *set)
+{
+	const char *p = s;
+	char *end;
+	unsigned long a, b;
+
+	memset(set, 0, MAX_CPUS);
+	while (*p && *p != '\n') {
+		errno = 0;
+		a = strtoul(p, &end, 10);
+		if (end == p || errno)
+			return -1;
+		b = a;
+		p = end;
+		if (*p == '-') {
+			b = strtoul(p + 1, &end, 10);
+			if (end == p + 1 || errno || b < a)
+				return -1;
+			p = end;
+		}
+		if (b >= MAX_CPUS)
+			return -1;
+		while (a <= b)
+			set[a++] = 1;
+		if (*p == ',')
+			p++;
+		else if (*p && *p != '\n')
+			return -1;
+	}
+	return 0;
+}
+
+static int cmp_thread(const void *a, const void *b)
+{
+	const struct rec_thread *x = a, *y = b;
+
+	return x->tid < y->tid ? -1 : x->tid > y->tid;
 }
 
 /* One line for a perf_event_open failure. */
@@ -412,6 +539,8 @@ static const struct opt_use record_uses[] = {
 	{ OPT_PERIODIC, NULL },
 	{ OPT_USER, NULL },
 	{ OPT_KERNEL, NULL },
+	{ OPT_CPU, "record only while the command runs on these CPUs (default: every CPU of "
+	  "the PMU's cpumask)" },
 	{ OPT_AUX_PAGES, NULL },
 	{ OPT_CHECK, NULL },
 	{ OPT_END, NULL }
@@ -424,7 +553,10 @@ int cmd_record(int argc, char **argv)
 	const char *out = "tiprof.tps";
 	uint64_t period = 100000, rand_bits = 8, aux_pages = AUX_PAGES, cfg[3] = { 0, 0, 0 };
 	int user = 1, kernel = 0, go[2], ep[2], i, status = 0, exec_err = 0, cmd_done = 0;
-	int rand_set = 0, o;
+	int rand_set = 0, priv_set = 0, o, k, nopen = 0;
+	const char *cpu_list = NULL;
+	unsigned char want_cpu[MAX_CPUS], pmu_cpu[MAX_CPUS];
+	struct rec_buf bufs[MAX_CPUS];
 	struct rec_event ev = { 0 };
 	struct tiprof_pm_config pmc;
 	struct opt_parser p;
@@ -477,13 +609,23 @@ int cmd_record(int argc, char **argv)
 				return TIPROF_EXIT_USAGE;
 			}
 			break;
-		case OPT_USER:
+		case OPT_USER:	/* --user and --kernel add up: both = U and S */
 			user = 1;
-			kernel = 0;
+			kernel = priv_set ? kernel : 0;
+			priv_set = 1;
 			break;
 		case OPT_KERNEL:
-			user = 0;
 			kernel = 1;
+			user = priv_set ? user : 0;
+			priv_set = 1;
+			break;
+		case OPT_CPU:
+			if (parse_cpus(p.arg, want_cpu)) {
+				fprintf(stderr, "%s: %s: bad CPU list '%s' (e.g. 0-3,6; CPUs below %d)\n",
+					prog, p.spelled, p.arg, MAX_CPUS);
+				return TIPROF_EXIT_USAGE;
+			}
+			cpu_list = p.arg;
 			break;
 		}
 	}
@@ -494,7 +636,8 @@ int cmd_record(int argc, char **argv)
 		rand_bits = tiprof_random_bits((uint32_t)period);
 
 	memset(&c, 0, sizeof(c));
-	c.fd = -1;
+	memset(bufs, 0, sizeof(bufs));
+	c.buf = bufs;
 	switch (pa_pmu_find(&c.pmu, err, sizeof(err))) {
 	case 0:
 		break;
@@ -505,6 +648,32 @@ int cmd_record(int argc, char **argv)
 	default:
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return TIPROF_EXIT_FAIL;
+	}
+	/* the CPUs with a unit (cpumask), less those -C leaves out */
+	{
+		char path[300], line[1024] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/cpumask", c.pmu.dir);
+		f = fopen(path, "r");
+		if (!f || !fgets(line, sizeof(line), f) || parse_cpus(line, pmu_cpu)) {
+			fprintf(stderr, "%s: cannot read %s (or it is not a CPU list)\n", prog, path);
+			if (f)
+				fclose(f);
+			return TIPROF_EXIT_FAIL;
+		}
+		fclose(f);
+		for (k = 0; k < MAX_CPUS; k++) {
+			if (!pmu_cpu[k] || (cpu_list && !want_cpu[k]))
+				continue;
+			bufs[c.nbuf].cpu = k;
+			bufs[c.nbuf++].fd = -1;
+		}
+		if (!c.nbuf) {
+			fprintf(stderr, "%s: -C %s: none of these CPUs has a unit (the PMU's cpumask is "
+				"%.*s)\n", prog, cpu_list ? cpu_list : "", (int)strcspn(line, "\n"), line);
+			return TIPROF_EXIT_USAGE;
+		}
 	}
 	if (pa_pmu_set(&c.pmu, cfg, "mode", rand_bits ? TIPROF_MODE_RANDOM_INTERVAL :
 		       TIPROF_MODE_PERIODIC) ||
@@ -617,33 +786,50 @@ int cmd_record(int argc, char **argv)
 	attr.sample_period = period;
 	attr.disabled = 1;
 	attr.enable_on_exec = 1;
+	attr.inherit = 1;		/* every thread and child of the command */
+	attr.sample_id_all = 1;		/* PERF_RECORD_AUX names the thread that wrote it */
+	attr.sample_type = PERF_SAMPLE_TID;
 	attr.exclude_user = !user;
 	attr.exclude_kernel = !kernel;
 	attr.exclude_hv = 1;
 	/* wake the poll loop when a quarter of the AUX area is filled */
 	attr.aux_watermark = (uint32_t)(aux_pages * pgsz / 4);
-	c.fd = (int)syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (c.fd < 0) {
-		open_error(errno, kernel);
-		goto out_child;
-	}
 	c.ring_size = RING_PAGES * pgsz;
 	c.ring_len = c.ring_size + pgsz;
-	c.pg = mmap(NULL, c.ring_len, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, 0);
-	if (c.pg == MAP_FAILED) {
-		c.pg = NULL;
-		fprintf(stderr, "%s: mmap of the perf ring: %s\n", prog, strerror(errno));
-		goto out_child;
-	}
-	c.ring = (uint8_t *)c.pg + pgsz;
 	c.aux_len = aux_pages * pgsz;
-	c.pg->aux_offset = c.ring_len;
-	c.pg->aux_size = c.aux_len;
-	c.aux = mmap(NULL, c.aux_len, PROT_READ | PROT_WRITE, MAP_SHARED, c.fd, (off_t)c.ring_len);
-	if (c.aux == MAP_FAILED) {
-		c.aux = NULL;
-		fprintf(stderr, "%s: mmap of the AUX area (%zu KiB): %s (perf_event_mlock_kb?)\n",
-			prog, c.aux_len / 1024, strerror(errno));
+	for (k = 0; k < c.nbuf; k++) {
+		struct rec_buf *b = &bufs[k];
+
+		b->fd = (int)syscall(SYS_perf_event_open, &attr, pid, b->cpu, -1,
+				     PERF_FLAG_FD_CLOEXEC);
+		if (b->fd < 0 && errno == ENODEV && !cpu_list)
+			continue;	/* an offline CPU of the cpumask */
+		if (b->fd < 0) {
+			open_error(errno, kernel);
+			goto out_child;
+		}
+		nopen++;
+		b->pg = mmap(NULL, c.ring_len, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, 0);
+		if (b->pg == MAP_FAILED) {
+			b->pg = NULL;
+			fprintf(stderr, "%s: mmap of the perf ring: %s\n", prog, strerror(errno));
+			goto out_child;
+		}
+		b->ring = (uint8_t *)b->pg + pgsz;
+		b->pg->aux_offset = c.ring_len;
+		b->pg->aux_size = c.aux_len;
+		b->aux = mmap(NULL, c.aux_len, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd,
+			      (off_t)c.ring_len);
+		if (b->aux == MAP_FAILED) {
+			b->aux = NULL;
+			fprintf(stderr, "%s: mmap of the AUX area (%zu KiB, CPU %d): %s "
+				"(perf_event_mlock_kb?)\n", prog, c.aux_len / 1024, b->cpu,
+				strerror(errno));
+			goto out_child;
+		}
+	}
+	if (!nopen) {
+		fprintf(stderr, "%s: perf_event_open: no CPU of the PMU's cpumask is online\n", prog);
 		goto out_child;
 	}
 	h.start_time_ns = realtime_ns();
@@ -676,10 +862,16 @@ int cmd_record(int argc, char **argv)
 	ep[0] = -1;
 
 	while (!cmd_done) {
-		struct pollfd pfd = { .fd = c.fd, .events = POLLIN };
+		struct pollfd pfd[MAX_CPUS];
+		nfds_t np = 0;
 		pid_t w;
 
-		if (poll(&pfd, 1, POLL_MS) < 0 && errno != EINTR) {
+		for (k = 0; k < c.nbuf; k++)
+			if (bufs[k].fd >= 0) {
+				pfd[np].fd = bufs[k].fd;
+				pfd[np++].events = POLLIN;
+			}
+		if (poll(pfd, np, POLL_MS) < 0 && errno != EINTR) {
 			fprintf(stderr, "%s: poll: %s\n", prog, strerror(errno));
 			break;
 		}
@@ -690,7 +882,9 @@ int cmd_record(int argc, char **argv)
 		 * or an AUX area with no room at all makes perf core disable it. The command
 		 * has exec'ed, so enable_on_exec has fired: a no-op while the event is on.
 		 */
-		ioctl(c.fd, PERF_EVENT_IOC_ENABLE, 0);
+		for (k = 0; k < c.nbuf; k++)
+			if (bufs[k].fd >= 0)
+				ioctl(bufs[k].fd, PERF_EVENT_IOC_ENABLE, 0);
 		w = waitpid(pid, &status, WNOHANG);
 		if (w == pid)
 			cmd_done = 1;
@@ -738,6 +932,22 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, "%s: %llu samples written to %s (lost: %llu by the unit, %llu on "
 			"the software path)\n", prog, (unsigned long long)c.samples, out,
 			(unsigned long long)c.lost_unit, (unsigned long long)c.lost_sw);
+	if (!c.write_err) {
+		/* where the samples came from: per thread (TID) and per CPU */
+		qsort(c.thr, (size_t)c.nthr, sizeof(c.thr[0]), cmp_thread);
+		fprintf(stderr, "%s: %d threads:", prog, c.nthr + (c.thr_other ? 1 : 0));
+		for (k = 0; k < c.nthr; k++)
+			fprintf(stderr, " %u:%llu", c.thr[k].tid,
+				(unsigned long long)c.thr[k].samples);
+		if (c.thr_other)
+			fprintf(stderr, " other:%llu", (unsigned long long)c.thr_other);
+		fprintf(stderr, "; CPUs:");
+		for (k = 0; k < c.nbuf; k++)
+			if (bufs[k].fd >= 0)
+				fprintf(stderr, " %d:%llu", bufs[k].cpu,
+					(unsigned long long)bufs[k].samples);
+		fprintf(stderr, "\n");
+	}
 	if (WIFEXITED(status))
 		ret = WEXITSTATUS(status);
 	else if (WIFSIGNALED(status))
@@ -761,12 +971,14 @@ out:
 		close(go[1]);
 	if (ep[0] >= 0)
 		close(ep[0]);
-	if (c.aux)
-		munmap(c.aux, c.aux_len);
-	if (c.pg)
-		munmap(c.pg, c.ring_len);
-	if (c.fd >= 0)
-		close(c.fd);
+	for (k = 0; k < c.nbuf; k++) {
+		if (bufs[k].aux)
+			munmap(bufs[k].aux, c.aux_len);
+		if (bufs[k].pg)
+			munmap(bufs[k].pg, c.ring_len);
+		if (bufs[k].fd >= 0)
+			close(bufs[k].fd);
+	}
 	return ret;
 }
 

@@ -15,8 +15,10 @@
  * no PMU, and unload.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <linux/perf_event.h>
@@ -449,7 +451,7 @@ static int check_fake_event_init(char *d, size_t n)
 			break;
 		case 1:
 			attr.freq = 1;
-			attr.sample_freq = 1000;
+			attr.sample_freq = 1;	/* below any max_sample_rate perf core lowers it to */
 			break;
 		case 2:
 			attr.sample_period = cases[i].val;
@@ -1016,6 +1018,44 @@ static void sleep_s(double secs)
  * recorder caught up (the first 0.05 s plus one area hold < 300 samples; the
  * file must hold >= 600).
  */
+/* Wait up to @secs for a child of @parent whose command name is "init" (it has exec'ed
+ * /init); 0 when seen, -1 on time-out. Reads /proc/PID/stat: "pid (comm) state ppid". */
+static int exec_wait(pid_t parent, double secs)
+{
+	double end = now_s() + secs;
+	char path[300], buf[256], *c;
+	struct dirent *e;
+	DIR *dir;
+	int fd;
+	ssize_t r;
+
+	while (now_s() < end) {
+		dir = opendir("/proc");
+		while (dir && (e = readdir(dir))) {
+			if (e->d_name[0] < '1' || e->d_name[0] > '9')
+				continue;
+			snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+			if (fd < 0)
+				continue;
+			r = read(fd, buf, sizeof(buf) - 1);
+			close(fd);
+			if (r <= 0)
+				continue;
+			buf[r] = 0;
+			c = strrchr(buf, ')');
+			if (c && strstr(buf, "(init)") && atoi(c + 4) == parent) {
+				closedir(dir);
+				return 0;
+			}
+		}
+		if (dir)
+			closedir(dir);
+		sleep_s(0.01);
+	}
+	return -1;
+}
+
 static int check_record_aux_full(char *d, size_t n)
 {
 	char *const rec[] = { TIPROF_BIN, "record", "-o", "/full.tps", "--period", "1000", "--random-bits",
@@ -1042,6 +1082,9 @@ static int check_record_aux_full(char *d, size_t n)
 		close(pp[0]);
 		return fmt(d, n, CHECK_FAIL, "fork: %s", strerror(errno));
 	}
+	/* stop the recorder once the command runs (its child has exec'ed /init): setting up
+	 * one event per CPU takes longer than the 0.05 s this once waited blindly */
+	exec_wait(pid, 3.0);
 	sleep_s(0.05);
 	kill(pid, SIGSTOP);
 	sleep_s(0.4);
@@ -1072,6 +1115,159 @@ static int check_record_aux_full(char *d, size_t n)
 }
 
 /* The command's exit status passes through; a missing command is one line and 127. */
+/*
+ * `/init threads`: a known split of work over three threads running at once:
+ * thread k (1..3) spins in user space until it has used k * 0.1 s of CPU time
+ * (CLOCK_THREAD_CPUTIME_ID: the guest's own accounting, which a loaded host does not
+ * skew the way it skews loop iterations per second); the main thread joins them and
+ * prints `threads: TID1 TID2 TID3 cpu C1 C2 C3` (work 1:2:3). It first undoes the
+ * CPU 0 affinity the init leaves to its children, so the threads spread over the CPUs.
+ */
+static pid_t thr_tid[3];
+static double thr_cpu[3];
+
+static double thread_cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void *thr_work(void *arg)
+{
+	int k = (int)(intptr_t)arg, i;
+	uint64_t x = (uint64_t)k;
+	double want = 0.1 * (k + 1);
+
+	thr_tid[k] = (pid_t)syscall(SYS_gettid);
+	while ((thr_cpu[k] = thread_cpu_s()) < want) {
+		for (i = 0; i < 2000; i++)
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+		sink = x;
+	}
+	return NULL;
+}
+
+static int threads_main(void)
+{
+	pthread_t t[3];
+	cpu_set_t all;
+	int k;
+
+	/* PID 1 pinned itself to CPU 0 (fake_unit_aux_sampling) and its children inherit
+	 * that: let the threads run on every CPU */
+	CPU_ZERO(&all);
+	for (k = 0; k < CPU_SETSIZE; k++)
+		CPU_SET(k, &all);
+	if (sched_setaffinity(0, sizeof(all), &all))
+		return 1;
+	for (k = 0; k < 3; k++)
+		if (pthread_create(&t[k], NULL, thr_work, (void *)(intptr_t)k))
+			return 1;
+	for (k = 0; k < 3; k++)
+		pthread_join(t[k], NULL);
+	printf("threads: %d %d %d cpu %.3f %.3f %.3f\n", thr_tid[0], thr_tid[1], thr_tid[2],
+	       thr_cpu[0], thr_cpu[1], thr_cpu[2]);
+	return 0;
+}
+
+/* The per-thread counts of `tiprof record`'s line "N threads: TID:S ...; CPUs: C:S ...":
+ * the samples of @tid (0 if absent), and the sum over all threads in @total. */
+static unsigned long long thread_samples(const char *out, int tid, unsigned long long *total)
+{
+	const char *p = strstr(out, " threads:"), *e;
+	unsigned long long s, got = 0;
+	char *end;
+	long t;
+
+	*total = 0;
+	if (!p)
+		return 0;
+	e = strchr(p, ';');
+	for (p += 9; e && p < e; p = end) {
+		t = strtol(p, &end, 10);
+		if (end == p || *end != ':')
+			break;
+		s = strtoull(end + 1, &end, 10);
+		*total += s;
+		if (t == tid)
+			got = s;
+	}
+	return got;
+}
+
+/*
+ * tiprof record follows every thread of the command: three threads with 1:2:3
+ * units of work (CPU time) hold between them >= 90 % of the samples (the main
+ * thread only starts and joins them), split 1:2:3 within 0.06 of each share (1/6,
+ * 2/6, 3/6) and >= 100 samples in all. Samples are counted per thread by the TID of
+ * the PERF_RECORD_AUX announcing them (docs/record.md). With no inherit, only the
+ * main thread would be sampled.
+ */
+static int check_record_threads(char *d, size_t n)
+{
+	char *const rec[] = { TIPROF_BIN, "record", "-o", "/thr.tps", "--period", "1000", "--",
+			      "/init", "threads", NULL };
+	static char out[4096];
+	unsigned long long s[3], total, all = 0;
+	int tid[3], code, k;
+	double cpu[3], share;
+	const char *p;
+
+	code = run_capture_all(rec, out, sizeof(out));
+	p = strstr(out, "threads: ");
+	if (code || !p || sscanf(p, "threads: %d %d %d cpu %lf %lf %lf", &tid[0], &tid[1], &tid[2],
+				 &cpu[0], &cpu[1], &cpu[2]) != 6 || !strstr(out, " threads:"))
+		return fmt(d, n, CHECK_FAIL, "exit %d: %.200s", code, out);
+	for (k = 0; k < 3; k++) {
+		s[k] = thread_samples(out, tid[k], &total);
+		all += s[k];
+	}
+	p = strstr(out, "tiprof record: ");
+	p = p ? strstr(p + 1, "tiprof record: ") : NULL;	/* the threads line */
+	if (all < 100 || all * 100 < total * 90)
+		return fmt(d, n, CHECK_FAIL, "workers %llu of %llu samples: %.180s", all, total,
+			   p ? p : out);
+	for (k = 0; k < 3; k++) {
+		share = (double)s[k] / (double)all;
+		if (share < (k + 1) / 6.0 - 0.06 || share > (k + 1) / 6.0 + 0.06)
+			return fmt(d, n, CHECK_FAIL, "thread %d (work %d/6) has %.3f of the samples: "
+				   "%llu %llu %llu (cpu %.2f %.2f %.2f s)", tid[k], k + 1, share,
+				   s[0], s[1], s[2], cpu[0], cpu[1], cpu[2]);
+	}
+	p = strstr(out, "; CPUs:");
+	return fmt(d, n, CHECK_PASS, "work 1:2:3 -> samples %llu %llu %llu (%.3f %.3f %.3f) of %llu; "
+		   "cpu %.2f %.2f %.2f s%.*s", s[0], s[1], s[2], (double)s[0] / all,
+		   (double)s[1] / all, (double)s[2] / all, total, cpu[0], cpu[1], cpu[2],
+		   p ? (int)strcspn(p, "\n") : 0, p ? p : "");
+}
+
+/*
+ * -C 1: only the event on CPU 1 is opened; the three threads (on two CPUs) are
+ * sampled only there: the CPUs list names CPU 1 alone, with samples. A bad list is
+ * refused with exit 2.
+ */
+static int check_record_cpu_filter(char *d, size_t n)
+{
+	char *const rec[] = { TIPROF_BIN, "record", "-C", "1", "-o", "/cpu.tps", "--period", "1000",
+			      "--", "/init", "threads", NULL };
+	char *const bad[] = { TIPROF_BIN, "record", "-C", "1-x", "--", "/init", "busy", "0", NULL };
+	static char out[4096];
+	const char *p;
+	int code;
+
+	code = run_capture_all(rec, out, sizeof(out));
+	p = strstr(out, "; CPUs:");
+	if (code || !p || strncmp(p, "; CPUs: 1:", 10) || strtoull(p + 10, NULL, 10) == 0 ||
+	    p[10 + strspn(p + 10, "0123456789")] != '\n')
+		return fmt(d, n, CHECK_FAIL, "exit %d: %.200s", code, p ? p : out);
+	code = run_capture(bad, out, sizeof(out));
+	if (code != 2 || !strstr(out, "bad CPU list '1-x'"))
+		return fmt(d, n, CHECK_FAIL, "-C 1-x: exit %d: %s", code, out);
+	return fmt(d, n, CHECK_PASS, "-C 1: samples on CPU 1 only; -C 1-x refused (exit 2)");
+}
+
 static int check_record_exit_status(char *d, size_t n)
 {
 	char *const rec[] = { TIPROF_BIN, "record", "-o", "/rec3.tps", "--period", "1000", "--",
@@ -1241,6 +1437,125 @@ static int check_lbr_rv_records(char *d, size_t n)
 		   LBR_NPROGS, stacks, branches, stops, samples, abandoned, mmaps, lines);
 }
 
+/*
+ * Commands fpga/bringup.sh needs that the initramfs has no binary for (no busybox):
+ * `/init insmod FILE [PARAMS...]`, `/init rmmod NAME`, `/init dmesg`. The check sets
+ * TIPROF_INSMOD etc. to them (the script is parameterized by its environment only).
+ */
+static int applet(int argc, char **argv)
+{
+	char params[512] = "";
+	int fd, i;
+
+	if (strcmp(argv[1], "insmod") == 0 && argc >= 3) {
+		for (i = 3; i < argc; i++)
+			snprintf(params + strlen(params), sizeof(params) - strlen(params), "%s%s",
+				 i > 3 ? " " : "", argv[i]);
+		fd = open(argv[2], O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || syscall(SYS_finit_module, fd, params, 0)) {
+			fprintf(stderr, "insmod: %s: %s\n", argv[2], strerror(errno));
+			return 1;
+		}
+		return 0;
+	}
+	if (strcmp(argv[1], "rmmod") == 0 && argc == 3) {
+		if (syscall(SYS_delete_module, argv[2], O_NONBLOCK)) {
+			fprintf(stderr, "rmmod: %s: %s\n", argv[2], strerror(errno));
+			return 1;
+		}
+		return 0;
+	}
+	if (strcmp(argv[1], "dmesg") == 0 && argc == 2) {
+		const char *log = klog_read(), *e;
+
+		if (!log)
+			return 1;
+		for (; *log; log = *e ? e + 1 : e) {	/* as dmesg prints it: no <level> */
+			e = log + strcspn(log, "\n");
+			if (*log == '<' && strchr("01234567", log[1]) && log[2] == '>')
+				log += 3;
+			printf("%.*s\n", (int)(e - log), log);
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * The FPGA bring-up script, fpga/bringup.sh, unchanged, under /bin/sh (the initramfs's
+ * POSIX shell, tests/system/sh) against the stand-in unit: it loads the module itself
+ * (fake_unit=1), checks the versions, reads the identification registers back, records
+ * the known loop and a workload and unloads. Every step PASS except the two the stand-in
+ * cannot do (the hot instruction: its addresses are synthetic; the interrupt line: it
+ * calls the handler from a timer), which must SKIP for that reason. Then a planted
+ * mismatch (TIPROF_EXPECT_W=4 for the W=2 stand-in) must fail the script (exit 1,
+ * `registers FAIL`). Every line of the first run goes to the console (TIPROF-BRINGUP).
+ */
+static int bringup_run(char *out, size_t n, const char *expect_w)
+{
+	char *const argv[] = { "/bin/sh", "/bin/bringup.sh", NULL };
+	static const char *const env[][2] = {
+		{ "TIPROF", TIPROF_BIN }, { "TIPROF_HOTLOOP", "/bin/tiprof-hotloop" },
+		{ "TIPROF_MODULE", MODULE_PATH }, { "TIPROF_MODULE_PARAMS", "fake_unit=1" },
+		{ "TIPROF_INSMOD", "/init insmod" }, { "TIPROF_RMMOD", "/init rmmod" },
+		{ "TIPROF_DMESG", "/init dmesg" }, { "TIPROF_EXPECT_SBI", "SBI specification v" },
+		{ "TIPROF_OUT", "/tmp" }, { "TIPROF_PERIOD", "1000" }, { "TIPROF_SECS", "1" },
+	};
+	size_t i;
+	int code;
+
+	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
+		setenv(env[i][0], env[i][1], 1);
+	if (expect_w)
+		setenv("TIPROF_EXPECT_W", expect_w, 1);
+	code = run_capture_all(argv, out, n);
+	for (i = 0; i < sizeof(env) / sizeof(env[0]); i++)
+		unsetenv(env[i][0]);
+	unsetenv("TIPROF_EXPECT_W");
+	return code;
+}
+
+static int check_fpga_bringup(char *d, size_t n)
+{
+	static const char *const pass[] = { "kernel", "firmware", "tiprof", "module", "registers",
+					    "record", "unload" };
+	static char out[16384];
+	char want[64], *line, *save = NULL;
+	struct stat st;
+	size_t i;
+	int code;
+
+	if (stat("/bin/sh", &st) || stat("/bin/bringup.sh", &st))
+		return fmt(d, n, CHECK_FAIL, "/bin/sh or /bin/bringup.sh not in the initramfs");
+	code = bringup_run(out, sizeof(out), NULL);
+	for (i = 0; i < sizeof(pass) / sizeof(pass[0]); i++) {
+		snprintf(want, sizeof(want), "bringup: %s PASS ", pass[i]);
+		if (!strstr(out, want))
+			break;
+	}
+	{
+		int ok = code == 0 && i == sizeof(pass) / sizeof(pass[0]) &&
+			 strstr(out, "bringup: hot_loop SKIP ") && strstr(out, "the stand-in unit's") &&
+			 strstr(out, "bringup: irq_rate SKIP ") &&
+			 strstr(out, "bringup: done pass=7 fail=0 skip=2");
+
+		for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			printf("TIPROF-BRINGUP %s\n", line);
+		fflush(stdout);
+		tcdrain(STDOUT_FILENO);
+		if (!ok)
+			return fmt(d, n, CHECK_FAIL, "exit %d; want %s PASS, hot_loop and irq_rate SKIP "
+				   "(TIPROF-BRINGUP lines above)", code,
+				   i < sizeof(pass) / sizeof(pass[0]) ? pass[i] : "all");
+	}
+	code = bringup_run(out, sizeof(out), "4");
+	if (code != 1 || !strstr(out, "bringup: registers FAIL ") || !strstr(out, "W=2, want 4"))
+		return fmt(d, n, CHECK_FAIL, "TIPROF_EXPECT_W=4 on the W=2 stand-in: exit %d, not "
+			   "refused", code);
+	return fmt(d, n, CHECK_PASS, "7 steps pass, hot_loop and irq_rate skip (stand-in); "
+		   "EXPECT_W=4 refused (exit 1)");
+}
+
 static const struct check checks[] = {
 	{ "mounts", check_mounts },
 	{ "sbi_pmu", check_sbi_pmu },
@@ -1261,8 +1576,11 @@ static const struct check checks[] = {
 	{ "record_aux_wrap", check_record_aux_wrap },
 	{ "record_aux_full_resumes", check_record_aux_full },
 	{ "record_exit_status", check_record_exit_status },
+	{ "record_threads", check_record_threads },
+	{ "record_cpu_filter", check_record_cpu_filter },
 	{ "fake_unit_unload_while_open", check_fake_unload_busy },
 	{ "fake_unit_unload", check_fake_unload },
+	{ "fpga_bringup", check_fpga_bringup },
 	{ "lbr_rv_traced_unchanged", check_lbr_rv_traced },
 	{ "lbr_rv_records", check_lbr_rv_records },
 };
@@ -1279,6 +1597,10 @@ int main(int argc, char **argv)
 		busy(atof(argv[2]));
 		return argc >= 4 ? atoi(argv[3]) : 0;
 	}
+	if (getpid() != 1 && argc >= 2 && strcmp(argv[1], "threads") == 0)
+		return threads_main();
+	if (getpid() != 1 && argc >= 2 && (r = applet(argc, argv)) >= 0)
+		return r;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TIPROF-INIT start %zu checks\n", sizeof(checks) / sizeof(checks[0]));
 	fflush(stdout);

@@ -44,6 +44,11 @@ need "${CROSS_COMPILE}gcc" gcc-riscv64-linux-gnu
 need "${CROSS_COMPILE}objdump" binutils-riscv64-linux-gnu
 need "${QEMU_USER:=qemu-riscv64}" qemu-user
 need python3 python3
+need go golang-go
+[ -d /usr/share/gocode/src/mvdan.cc/sh/v3/interp ] || {
+	echo "system: the shell interpreter's sources are missing: sudo apt-get install -y golang-mvdan-sh-dev" >&2
+	exit 1
+}
 [ -r "$OPENSBI" ] || { echo "system: $OPENSBI missing: sudo apt-get install -y opensbi" >&2; exit 1; }
 
 # 1. kernel (cached), module, init, initramfs
@@ -86,6 +91,14 @@ for f in "$LBR_RV/libtiprof-lbr.so" $(printf "$out/%s " $lbr_progs); do
 	needed=$("${CROSS_COMPILE}readelf" -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)
 	[ "$needed" = libc.so.6 ] || { echo "system: $f needs $needed; only libc.so.6 is in the initramfs" >&2; exit 1; }
 done
+# /bin/sh for fpga/bringup.sh (no busybox: Debian 12 has no riscv64 binaries): a POSIX
+# shell interpreter on Debian's mvdan.cc/sh, static riscv64 Go; and the bring-up
+# self-test's known loop (fpga/hotloop.c)
+echo "  GO      $out/sh (riscv64, mvdan.cc/sh interpreter)"
+GOPATH=/usr/share/gocode GO111MODULE=off GOFLAGS= GOOS=linux GOARCH=riscv64 CGO_ENABLED=0 \
+	GOCACHE="$BUILD/gocache" go build -trimpath -o "$out/sh" "$here/sh/main.go"
+echo "  RVCC    $out/tiprof-hotloop (static)"
+"${CROSS_COMPILE}gcc" -O2 -static -Wall -Wextra -Werror -o "$out/tiprof-hotloop" "$top/fpga/hotloop.c"
 echo "  HOSTCC  $out/gen_init_cpio"
 gcc -O2 -o "$out/gen_init_cpio" "$ksrc/usr/gen_init_cpio.c"
 cat >"$out/initramfs.list" <<EOF
@@ -104,6 +117,9 @@ dir /lib/riscv64-linux-gnu 0755 0 0
 file /lib/riscv64-linux-gnu/libc.so.6 $rv_libc 0755 0 0
 file /bin/tiprof $LBR_RV/tiprof 0755 0 0
 file /bin/libtiprof-lbr.so $LBR_RV/libtiprof-lbr.so 0755 0 0
+file /bin/sh $out/sh 0755 0 0
+file /bin/bringup.sh $top/fpga/bringup.sh 0755 0 0
+file /bin/tiprof-hotloop $out/tiprof-hotloop 0755 0 0
 EOF
 for p in $lbr_progs; do
 	echo "file /bin/$p $out/$p 0755 0 0" >>"$out/initramfs.list"
