@@ -4,7 +4,8 @@
 system tier (tests/system/init.c, checks lbr_rv_*), against riscv64 objdump.
 
 usage: check_lbr_rv.py CONSOLE EXE [--prog NAME] [--obj GUEST=HOST]... [--exact QEMU_LOG] [--min N]
-                       [--min-exact N] [--objdump CMD] [--readelf CMD] [--mutate off-by-2|swap]
+                       [--min-exact N] [--threads N] [--exact-threads N] [--objdump CMD] [--readelf CMD]
+                       [--mutate off-by-2|swap]
   CONSOLE  the guest's console text: `TIPROF-LBR-BEGIN NAME`, `TIPROF-LBR <tiprof lbr dump
            line>` lines, `TIPROF-LBR-END NAME <lines>` (the count proves no line was lost)
   --prog   NAME of the block to check (default: EXE's file name)
@@ -13,6 +14,11 @@ usage: check_lbr_rv.py CONSOLE EXE [--prog NAME] [--obj GUEST=HOST]... [--exact 
            too; addresses go through the records' mmap records (start, pgoff) and its PT_LOADs
   --exact  `qemu-riscv64 -singlestep -d nochain,exec` log of an untraced run of EXE: every
            stack wholly inside the executable must be a consecutive run of its taken branches
+           (a multi-threaded program: of one thread's - qemu's `Trace N:` CPU index, one per
+           live thread - so no stack may join branches of two threads)
+  --threads N  a multi-threaded program: at least N threads traced (thread records), and
+           stacks of at least --exact-threads (default N) different threads checked against
+           the exact trace
   --mutate change the records before checking (the checker's own test: must fail)
 Checks (each failure printed; exit status 1 on any):
   1. every `from` lies in an executable mapping; in an object we have (EXE, --obj) it is a
@@ -24,7 +30,9 @@ Checks (each failure printed; exit status 1 on any):
      sampled pc to its first `from`, and from each `to` to the next `from`;
   3. --exact: the stacks wholly inside the executable are runs of the exact trace;
   4. at least --min stacks checked wholly against objdump, and --min-exact (default --min)
-     against the exact trace.
+     against the exact trace;
+  5. --threads N: N threads traced, and --exact-threads of them have stacks checked against
+     the exact trace.
 Pairs whose `from` is outside the executable are counted per object."""
 import bisect
 import os
@@ -205,8 +213,25 @@ def exact_pairs(log, regions):
     @regions: (lo, hi, object name, load bias, code bytes, p_offset - p_vaddr) of the code
     the trace can follow. None = a break: the code left those objects, or a discontinuity
     that is no branch (a signal), so no stack can span this point."""
-    pcs = [int(x, 16) for x in
-           re.findall(r'^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/', open(log).read(), re.M)]
+    # per CPU index (qemu-user gives each live thread its own CPU; an exited thread's index
+    # is reused by a later one), each thread's pcs in order; threads are kept apart by a
+    # break (None) between their sequences
+    per_cpu = {}
+    for c, x in re.findall(r'^Trace (\d+): 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/',
+                           open(log).read(), re.M):
+        per_cpu.setdefault(int(c), []).append(int(x, 16))
+    pcs, seq = [], []
+    for c in sorted(per_cpu):
+        p, s = exact_pairs_1(per_cpu[c], regions)
+        pcs += p
+        if seq and seq[-1] is not None:
+            seq.append(None)
+        seq += s
+    return pcs, seq, len(per_cpu)
+
+
+def exact_pairs_1(pcs, regions):
+    """exact_pairs for one thread's pcs."""
 
     def key(pc):
         for lo, hi, name, bias, code, delta in regions:
@@ -290,7 +315,8 @@ def main():
     argv = sys.argv[1:]
     opts = {'--obj': [], '--prog': None, '--exact': None, '--min': '10',
             '--min-exact': None, '--objdump': 'riscv64-linux-gnu-objdump',
-            '--readelf': 'riscv64-linux-gnu-readelf', '--mutate': None}
+            '--readelf': 'riscv64-linux-gnu-readelf', '--mutate': None, '--threads': '0',
+            '--exact-threads': None}
     pos = []
     i = 0
     while i < len(argv):
@@ -337,9 +363,11 @@ def main():
         # no mmap records (an older tracer): the non-PIE executable at its link addresses
         exe.load()
         exe.maps = [(l[1], l[1] + l[2], l[0]) for l in exe.loads]
-    stacks, samples, ctypes = [], [], []
+    stacks, samples, ctypes, tids = [], [], [], []
+    threads = {re.search(r' tid=(\d+)', l).group(1) for l in lines if l.startswith('thread ')}
     for l in lines:
         if l.startswith('stack '):
+            tids.append(re.search(r' tid=(\d+)', l).group(1))
             # entries in the CTR layout (docs/lbr.md 5.1): 0xF->0xT/TYPE/MISP
             ctypes.append(re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+/(\w+)/-', l)
                           if int(re.search(r' flags=(\d+)', l).group(1)) & 2 else None)
@@ -476,6 +504,7 @@ def main():
         nchecked += whole
 
     nexact = 0
+    exact_tids = {}     # tid -> stacks checked against the exact trace
     if opts['--exact']:
         # the executable only (non-PIE: the same addresses in both runs). libc's paths in
         # the exact run differ from the traced run's (the tracer is preloaded there: malloc
@@ -485,17 +514,18 @@ def main():
         regions = [(p_vaddr, p_vaddr + p_sz, exe.guest, 0, code, p_off - p_vaddr)
                    for p_off, p_vaddr, p_sz, flags in exe.xloads]
         known = {exe}
-        pcs, seq = exact_pairs(opts['--exact'], regions)
+        pcs, seq, ncpu = exact_pairs(opts['--exact'], regions)
         if not pcs:
             die('%s: no pcs (run qemu-riscv64 -singlestep -d nochain,exec)' % opts['--exact'])
         index = {}
         for i, p in enumerate(seq):
             if p is not None:
                 index.setdefault(p, []).append(i)
-        for st in stacks:
+        for st, tid in zip(stacks, tids):
             if not st or not all(obj_of(a) in known for p in st for a in p):
                 continue
             nexact += 1
+            exact_tids[tid] = exact_tids.get(tid, 0) + 1
             keys = [tuple((obj_of(a).guest, obj_of(a).to_vaddr(a)) for a in p) for p in st]
             if not any(seq[i:i + len(st)] == keys for i in index.get(keys[0], [])):
                 fail('stack is not a run of the exact trace: '
@@ -507,6 +537,20 @@ def main():
         fail('only %d stacks checked against objdump (want >= %d)' % (nchecked, min_checked))
     if opts['--exact'] and nexact < min_exact:
         fail('only %d stacks checked against the exact trace (want >= %d)' % (nexact, min_exact))
+    want_threads = int(opts['--threads'])
+    want_exact_threads = int(opts['--exact-threads'] or want_threads)
+    threads_msg = ''
+    if want_threads:
+        if len(threads) < want_threads:
+            fail('%d threads traced (want >= %d)' % (len(threads), want_threads))
+        if len(exact_tids) < want_exact_threads:
+            fail('stacks of %d threads checked against the exact trace (want >= %d)'
+                 % (len(exact_tids), want_exact_threads))
+        threads_msg = ('; %d threads traced, stacks of %d checked against the exact trace '
+                       '(%s per thread; %d threads in the exact run)'
+                       % (len(threads), len(exact_tids),
+                          '-'.join(str(f(exact_tids.values())) for f in (min, max))
+                          if exact_tids else '0', ncpu if opts['--exact'] else 0))
     outside = ', '.join('%d in %s' % (c, os.path.basename(p))
                         for p, c in sorted(per_obj.items()) if p != exe_guest) or 'none'
     print('%d stacks, %d pairs (%d from the executable; outside it: %s): %s; %d CTR types '
@@ -514,7 +558,7 @@ def main():
           '%d failures%s'
           % (len(stacks), npairs, per_obj.get(exe_guest, 0), outside,
              ', '.join('%d %s' % (c, k) for k, c in kinds.items()), nctr, nchecked, nexact,
-             fails, similarity))
+             fails, similarity + threads_msg))
     return 1 if fails else 0
 
 

@@ -1310,6 +1310,7 @@ static const struct lbr_prog {
 	{ "lbr_indirect", "1500" },
 	{ "lbr_recurse", "1000" },
 	{ "lbr_signal", "300" },
+	{ "lbr_threads", "20000" },	/* 16 threads x 20000 bodies (a few ms of CPU each under TCG at 300) */
 };
 
 #define LBR_NPROGS	(sizeof(lbr_progs) / sizeof(lbr_progs[0]))

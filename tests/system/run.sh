@@ -80,7 +80,7 @@ cp "$LBR_RV/libtiprof-lbr.so" "$LBR_RV/tiprof" "$out/"
 LBR_RV=$out
 # the programs of init.c's lbr_progs[], -O1 -g like the x86-64 ones; -z now: no lazy binding
 # through the PLT header, which objdump shows as data
-lbr_progs="lbr_loops lbr_indirect lbr_recurse lbr_signal"
+lbr_progs="lbr_loops lbr_indirect lbr_recurse lbr_signal lbr_threads"
 for p in $lbr_progs; do
 	echo "  RVCC    $out/$p (dynamic, no PIE, -z now)"
 	"${CROSS_COMPILE}gcc" -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g -no-pie \
@@ -206,6 +206,10 @@ if grep -q '^TIPROF-CHECK lbr_rv_records PASS' "$out/console.txt"; then
 		# lbr_signal's stacks nearly all pass through libc (raise): few (0-3) lie wholly in
 		# the executable, where the exact trace applies
 		[ "$p" = lbr_signal ] && args+=(--min-exact 0)
+		# 16 threads + main: all 17 traced; every stack against its own thread's exact trace
+		# (qemu's per-thread CPU index); int3 in a threaded program gives few stacks per
+		# thread (foreign traps, library stops end them: 1-9 per worker), so >= 12 workers
+		[ "$p" = lbr_threads ] && args+=(--threads 17 --exact-threads 12)
 		if res=$(python3 "$here/check_lbr_rv.py" "${args[@]}" 2>&1); then
 			echo "TIPROF-HOST lbr_rv_check_$p PASS $res"
 		else

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """check.py - test-only checker of tiprof-lbr records against the truth.
 
-usage: check.py DUMP EXACT OBJDUMP EXE [--exe-only] [--min N] [--sessions N] [--stack-pids N]
+usage: check.py DUMP EXACT OBJDUMP EXE [--exe-only | --with-exe] [--min N] [--sessions N] [--stack-pids N]
                 [--rseq] [--depth N]
   DUMP     `tiprof-lbr dump` output of the traced run
   EXACT    lbr_exact output of a single-stepped run of the same program (ASLR off), or `-`:
@@ -20,7 +20,9 @@ Checks (each failure printed, exit status 1 on any):
      of one thread (BREAK = signal/discontinuity separates runs). Stacks touching the dynamic
      loader or the tracer's own libraries are not checked (the exact run starts at the entry
      point); with --exe-only only stacks wholly inside the executable are (timing-dependent
-     libc paths of multithreaded programs).
+     libc paths of multithreaded programs); with --with-exe only stacks with at least one
+     address in the executable (a stack wholly in libc may come from before the entry point,
+     where the exact run starts: libc called by the tracer's constructor).
   3. at least --min stacks were checked against the exact trace."""
 import re
 import sys
@@ -31,6 +33,7 @@ CTI = re.compile(r'^(j[a-z]+|call|ret|loop[a-z]*|bnd j[a-z]+|notrack jmp|bnd ret
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
     exe_only = '--exe-only' in sys.argv
+    with_exe = '--with-exe' in sys.argv
     opt = {}
     for name in ('--min', '--sessions', '--stack-pids', '--depth'):
         if name in sys.argv:
@@ -122,7 +125,8 @@ def main():
         if not pairs:
             continue
         addrs_all = [a for p in pairs for a in p]
-        if any(in_unchecked(a) for a in addrs_all) or (exe_only and not all(in_exe(a) for a in addrs_all)):
+        if any(in_unchecked(a) for a in addrs_all) or (exe_only and not all(in_exe(a) for a in addrs_all)) \
+                or (with_exe and not any(in_exe(a) for a in addrs_all)):
             nunchecked += 1
             continue
         nchecked += 1
@@ -140,7 +144,8 @@ def main():
         fail('longest stack has %d entries (want %d)' % (maxnr, opt['--depth']))
     print('  %d stacks, %d pairs (%d in the executable checked with objdump), %d stacks checked '
           'against the exact trace, %d not (loader/tracer code%s), %d failures'
-          % (nstacks, npairs, nobj, nchecked, nunchecked, ', or outside the exe' if exe_only else '', fails))
+          % (nstacks, npairs, nobj, nchecked, nunchecked, ', or outside the exe' if exe_only else
+             ', or wholly outside the exe' if with_exe else '', fails))
     return 1 if fails else 0
 
 

@@ -90,12 +90,13 @@ for run in "${RUNS[@]}"; do
     # int3 with 16 threads: foreign traps (a thread reaching another's patch) suspend patches,
     # so fewer stacks complete; every one collected is still checked.
     [ "$mech.$p" = int3.lbr_threads ] && extra="$extra --min 3"
-    # int3 with signals: libc's paths (raise, sigprocmask through the tracer's wrappers,
-    # whose work depends on live patches) differ between the traced and the exact run; one
-    # run in about six had a stack through libc, valid against objdump pair by pair, that was
-    # no run of the exact trace. Compare only stacks wholly inside the executable, as for
-    # the threads program; objdump still checks every pair.
-    [ "$mech.$p" = int3.lbr_signal ] && extra="$extra --exe-only --min 0"
+    # int3 with signals: every stack that touches the executable is compared, libc included
+    # (raise, pthread_kill, the handlers' returns): a stack that joined branches across a
+    # program signal handler failed here once in about six CI runs (a held stack committed by
+    # a sample queued ahead of the program's signal; docs/lbr.md section 6). Stacks wholly in
+    # libc may come from before the entry point (the tracer's constructor), where the exact
+    # run starts: not compared.
+    [ "$mech.$p" = int3.lbr_signal ] && extra="$extra --with-exe --min 5"
     "$TIPROF" lbr dump "$W/$p$sfx.t.lbr" > "$W/$p$sfx.dump" 2> "$W/$p$sfx.dump.err" || bad "$p ($mech): dump failed: $(cat "$W/$p$sfx.dump.err")"
     # The exact run must have run to the end (a trace cut short cannot vouch for stacks).
     ex_end=$(tail -1 "$W/$p$xsfx.exact")

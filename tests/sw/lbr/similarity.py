@@ -3,8 +3,27 @@
 """similarity.py - how close a tiprof-lbr profile is to an exact one (bench-lbr, docs/lbr.md §7).
 
 usage: similarity.py CALLGRIND_OUT DUMP [DUMP...] [--cache DIR] [--top N] [--json FILE]
+       similarity.py exact EXACT DUMP [DUMP...] [--depth N] [--cache DIR] [--json FILE]
+       similarity.py curve --ref DUMP... --run DUMP... [--callgrind CG] [--rate R]
+                     [--cache DIR] [--json FILE]
   CALLGRIND_OUT  valgrind --tool=callgrind --collect-jumps=yes --dump-instr=yes output of a run
   DUMP           `tiprof-lbr dump` of traced runs of the *same* program and input (merged)
+
+exact (docs/lbr.md section 11): the reference is the program's exact taken-branch trace
+  (`lbr_exact`, single-stepped, same program and environment, ASLR off). Three profiles of the
+  executable: the whole exact trace (every branch: instruction weighting), the tracer's stacks,
+  and what a hardware LBR would have recorded *at the same sample instants*: for each tracer
+  stack, its position in the exact trace (the last place where its pairs are a consecutive run
+  of one thread's trace) and the depth branches *before* it (LBR: the most recent branches;
+  the tracer records the next ones). Overlaps of each pair of them.
+curve: overlap against a reference with the same weighting - a long high-rate run of the
+  same command (--ref) - as a function of run length: the --run dumps (each a run at R
+  stacks/s, default 100; concatenated in the given order, stacks in time order) cut into
+  disjoint windows of N seconds (N * R stacks), the mean and minimum overlap of the windows
+  for each N; also against callgrind (--callgrind) if given. The run length for 95 % is the
+  first N whose mean reaches it, else extrapolated from a fit 1 - overlap = a * N^-b over the
+  measured points (said so). The reference's own sampling noise is shown: the overlap of its
+  two halves.
 
 Both profiles are put on the same footing: every address becomes (object file, ELF virtual
 address) - callgrind prints object-relative addresses; the tracer's come through its mmap
@@ -23,6 +42,7 @@ a function: the object's symbols (`nm`, `nm -D`) plus the targets of its direct 
 import bisect
 import collections
 import json
+import math
 import os
 import pickle
 import re
@@ -237,6 +257,271 @@ def read_dumps(paths, objs):
     return ranges, edges, nstacks, samples
 
 
+def read_stacks(paths, objs):
+    """Every stack of the dumps, in file order: (time ns, tid, raw pairs, [(obj, lo, hi)]
+    fall-through ranges between consecutive pairs, [(obj, src, dst)] pairs within one object)."""
+    out = []
+    for p in paths:
+        maps, tid_pid = {}, {}
+        for line in open(p):
+            f = line.split()
+            if not f:
+                continue
+            if f[0] in ('session', 'mmap', 'thread'):
+                kv = dict(x.split('=', 1) for x in f[1:] if '=' in x)
+                pid = kv['pid']
+                if f[0] == 'session':
+                    maps[pid] = []
+                elif f[0] == 'mmap':
+                    maps.setdefault(pid, []).append(
+                        (int(kv['start'], 16), int(kv['end'], 16), int(kv['pgoff'], 16), kv['path']))
+                else:
+                    tid_pid[kv['tid']] = pid
+                continue
+            if f[0] != 'stack':
+                continue
+            tid = f[1].split('=')[1]
+            where = locator(maps.get(tid_pid.get(tid), []), objs)
+            pairs = [tuple(int(x, 16) for x in m.split('->'))
+                     for m in re.findall(r'0x[0-9a-f]+->0x[0-9a-f]+', line)]
+            t = int(re.search(r' time=(\d+)', line).group(1))
+            out.append((t, tid, pairs) + window_profile(pairs, where))
+    return out
+
+
+def locator(mp, objs):
+    """address -> (obj, vaddr) through mappings [(lo, hi, file offset, path)]."""
+    cache = {}
+
+    def where(a):
+        if a in cache:
+            return cache[a]
+        r = (None, None)
+        for lo, hi, off, path in mp:
+            if lo <= a < hi:
+                o = objs.get(path)
+                if o is not None:
+                    r = (o, o.vaddr(a - lo + off))
+                break
+        cache[a] = r
+        return r
+    return where
+
+
+def window_profile(pairs, where):
+    """Fall-through ranges and same-object edges of consecutive taken branches `pairs`."""
+    loc = [(where(fr), where(to)) for fr, to in pairs]
+    edges = [(fo, fva, tva) for (fo, fva), (to_, tva) in loc
+             if fo is not None and fo is to_ and fva is not None and tva is not None]
+    ranges = []
+    for i in range(len(pairs) - 1):
+        (o1, a1), (o2, a2) = loc[i][1], loc[i + 1][0]
+        if o1 is not None and o1 is o2 and a1 is not None and a2 is not None and a1 <= a2:
+            ranges.append((o1, a1, a2))
+    return ranges, edges
+
+
+def profiles(items, only=None):
+    """Function (instructions, split at function starts) and intra-procedural jump-edge
+    profiles from iterables of ((obj, lo, hi), n) ranges and ((obj, src, dst), n) edges;
+    only: restrict to that object path."""
+    ranges, edges = items
+    fn, ed = collections.Counter(), collections.Counter()
+    for (o, lo, hi), n in ranges:
+        if only and o.path != only:
+            continue
+        i = bisect.bisect_right(o.fstarts, lo)
+        cut = lo
+        while i < len(o.fstarts) and o.fstarts[i] <= hi:
+            fn[(o.path, o.func(cut))] += n * o.count(cut, o.fstarts[i] - 1)
+            cut = o.fstarts[i]
+            i += 1
+        fn[(o.path, o.func(cut))] += n * o.count(cut, hi)
+    for (o, s, d), n in edges:
+        if (only and o.path != only) or s not in o.jumps or o.func(s) != o.func(d):
+            continue
+        ed[(o.path, s, d)] += n
+    return normalize(fn), normalize(ed)
+
+
+def of_stacks(stacks):
+    r, e = collections.Counter(), collections.Counter()
+    for st in stacks:
+        r.update(st[3])
+        e.update(st[4])
+    return r.items(), e.items()
+
+
+def main_exact(argv, opts):
+    """similarity.py exact EXACT DUMP...: against the single-stepped trace (see above)."""
+    if len(argv) < 2:
+        sys.exit('similarity.py exact: usage: exact EXACT DUMP [DUMP...]')
+    exact, dumps = argv[0], argv[1:]
+    depth = int(opts.get('--depth', 16))
+    objs = Objs(opts.get('--cache'))
+    maps, runs, exe = [], {}, None
+    try:
+        lines = open(exact).read().splitlines()
+    except OSError as e:
+        sys.exit('similarity.py: cannot read %s: %s' % (exact, e.strerror))
+    for line in lines:
+        if line.startswith('# map '):
+            f = line[6:].split()
+            lo, hi = (int(x, 16) for x in f[0].split('-'))
+            if 'x' in f[1] and len(f) > 5 and f[5].startswith('/'):
+                maps.append((lo, hi, int(f[2], 16), f[5]))
+        elif line and not line.startswith('#'):
+            f = line.split()
+            runs.setdefault(f[0], []).append(None if f[1] == 'BREAK' else (int(f[1], 16), int(f[2], 16)))
+    if not runs:
+        sys.exit('similarity.py: %s: no taken branches (not an lbr_exact trace)' % exact)
+    where = locator(maps, objs)
+    stacks = read_stacks(dumps, objs)
+    if exe is None:  # the executable: the first mapping of a stack's session... or the dumps'
+        for d in dumps:
+            m = re.findall(r'^session .* exe=(\S+)', open(d).read(), re.M)
+            if m:
+                exe = os.path.realpath(m[-1])  # the last: `setarch -R` execs the program
+                break
+    # the whole trace
+    tr, te = collections.Counter(), collections.Counter()
+    index = {}
+    for tid, seq in runs.items():
+        for i, p in enumerate(seq):
+            if p is not None:
+                index.setdefault(p, []).append((tid, i))
+        cur = []
+        for p in seq + [None]:
+            if p is None:
+                r, e = window_profile(cur, where)
+                tr.update(r)
+                te.update(e)
+                cur = []
+            else:
+                cur.append(p)
+    # hardware LBR at the tracer's sample instants: the depth branches before each stack
+    hr, he = collections.Counter(), collections.Counter()
+    matched = 0
+    for st in stacks:
+        pairs = st[2]
+        if not pairs:
+            continue
+        pos = [(tid, i) for tid, i in index.get(pairs[0], []) if runs[tid][i:i + len(pairs)] == pairs]
+        if not pos:
+            continue
+        matched += 1
+        tid, i = pos[-1]
+        win = runs[tid][max(0, i - depth):i]
+        while None in win:
+            win = win[win.index(None) + 1:]
+        r, e = window_profile(win, where)
+        hr.update(r)
+        he.update(e)
+    truth = profiles((tr.items(), te.items()), exe)
+    lbr = profiles(of_stacks(stacks), exe)
+    hw = profiles((hr.items(), he.items()), exe)
+    res = {'stacks': len(stacks), 'matched': matched, 'exe': exe, 'depth': depth,
+           'tracer_vs_exact': [overlap(lbr[0], truth[0]), overlap(lbr[1], truth[1])],
+           'hwlbr_vs_exact': [overlap(hw[0], truth[0]), overlap(hw[1], truth[1])],
+           'tracer_vs_hwlbr': [overlap(lbr[0], hw[0]), overlap(lbr[1], hw[1])],
+           'functions': len(truth[0]), 'edges': len(truth[1])}
+    print('  %s: %d stacks, %d placed in the exact trace; executable only (%d functions, %d jump '
+          'edges in the exact trace)' % (os.path.basename(exe or '?'), len(stacks), matched,
+                                          res['functions'], res['edges']))
+    for k, what in (('tracer_vs_exact', 'tracer stacks vs the whole exact trace'),
+                    ('hwlbr_vs_exact', 'hardware LBR at the same instants vs the exact trace'),
+                    ('tracer_vs_hwlbr', 'tracer stacks vs hardware LBR at the same instants')):
+        print('  %-54s function %5.1f%%  edge %5.1f%%' % (what, 100 * res[k][0], 100 * res[k][1]))
+    if '--json' in opts:
+        with open(opts['--json'], 'w') as f:
+            json.dump(res, f)
+    return 0
+
+
+def main_curve(argv, opts):
+    """similarity.py curve --ref DUMP... --run DUMP...: overlap against run length."""
+    ref, run_, cur = [], [], None
+    for a in argv:
+        if a in ('--ref', '--run'):
+            cur = ref if a == '--ref' else run_
+        elif cur is None:
+            sys.exit('similarity.py curve: %s: dumps follow --ref or --run' % a)
+        else:
+            cur.append(a)
+    if not ref or not run_:
+        sys.exit('similarity.py curve: usage: curve --ref DUMP... --run DUMP...')
+    rate = float(opts.get('--rate', 100))
+    objs = Objs(opts.get('--cache'))
+    rst = read_stacks(ref, objs)
+    stacks = []
+    for d in run_:
+        stacks += sorted(read_stacks([d], objs), key=lambda st: st[0])
+    refp = profiles(of_stacks(rst))
+    half = len(rst) // 2
+    h1, h2 = profiles(of_stacks(rst[:half])), profiles(of_stacks(rst[half:]))
+    refs = [('long run', refp)]
+    if '--callgrind' in opts:
+        ir, _, cg_jumps = read_callgrind(opts['--callgrind'], objs)
+        fn, ed = collections.Counter(), collections.Counter()
+        for (o, va), n in ir.items():
+            fn[(o.path, o.func(va))] += n
+        for (o, s_, d), n in cg_jumps.items():
+            if s_ in o.jumps and o.func(s_) == o.func(d):
+                ed[(o.path, s_, d)] += n
+        refs.append(('callgrind', (normalize(fn), normalize(ed))))
+    total_s = len(stacks) / rate
+    print('  reference: %d stacks (its two halves overlap: function %.1f%%, edge %.1f%%); '
+          'run: %d stacks = %.0f s at %g stacks/s'
+          % (len(rst), 100 * overlap(h1[0], h2[0]), 100 * overlap(h1[1], h2[1]), len(stacks),
+             total_s, rate))
+    points = [n for n in (1, 2, 5, 10, 20, 30, 60, 120, 300) if n <= total_s]
+    res = {'ref_stacks': len(rst), 'ref_halves': [overlap(h1[0], h2[0]), overlap(h1[1], h2[1])],
+           'run_stacks': len(stacks), 'rate': rate, 'curve': {}, 'n95': {}}
+    print('  %8s %8s  %s' % ('seconds', 'windows', '   '.join(
+        '%-9s function mean/min   edge mean/min' % name for name, _ in refs)))
+    for n in points:
+        k = int(round(n * rate))
+        wins = [stacks[i:i + k] for i in range(0, len(stacks) - k + 1, k)]
+        row = {}
+        for name, (rf, re_) in refs:
+            fo, eo = [], []
+            for w in wins:
+                pf, pe = profiles(of_stacks(w))
+                fo.append(overlap(pf, rf))
+                eo.append(overlap(pe, re_))
+            row[name] = [sum(fo) / len(fo), min(fo), sum(eo) / len(eo), min(eo)]
+        res['curve'][n] = row
+        print('  %8d %8d  %s' % (n, len(wins), '   '.join(
+            '%-9s %6.1f%% / %5.1f%%    %6.1f%% / %5.1f%%' % ((name,) + tuple(100 * x for x in row[name]))
+            for name, _ in refs)))
+    for name, _ in refs:
+        res['n95'][name] = {}
+        for j, what in ((0, 'function'), (2, 'edge')):
+            pts = [(n, res['curve'][n][name][j]) for n in points]
+            hit = next((n for n, o in pts if o >= 0.95), None)
+            if hit is not None:
+                msg, val = 'measured: %d s' % hit, hit
+            else:
+                fit = [(math.log(n), math.log(1 - o)) for n, o in pts if o < 1]
+                if len(fit) >= 2:
+                    mx = sum(x for x, _ in fit) / len(fit)
+                    my = sum(y for _, y in fit) / len(fit)
+                    sxx = sum((x - mx) ** 2 for x, _ in fit)
+                    b = -sum((x - mx) * (y - my) for x, y in fit) / sxx if sxx else 0
+                    a = math.exp(my + b * mx)
+                    val = (a / 0.05) ** (1 / b) if b > 0.02 else float('inf')
+                    msg = ('extrapolated: %.0f s (fit 1 - overlap = %.3f N^-%.2f)' % (val, a, b)
+                           if val != float('inf') else 'not reached: the curve is flat (systematic gap)')
+                else:
+                    val, msg = None, 'not enough points'
+            res['n95'][name][what] = val
+            print('  95%% %s overlap vs %s: %s' % (what, name, msg))
+    if '--json' in opts:
+        with open(opts['--json'], 'w') as f:
+            json.dump(res, f)
+    return 0
+
+
 def normalize(c):
     tot = sum(c.values())
     return {k: v / tot for k, v in c.items()} if tot else {}
@@ -249,11 +534,17 @@ def overlap(p, q):
 def main():
     argv = sys.argv[1:]
     opts = {}
-    for name in ('--cache', '--top', '--json'):
+    for name in ('--cache', '--top', '--json', '--depth', '--rate', '--callgrind'):
         if name in argv:
             i = argv.index(name)
+            if i + 1 >= len(argv):
+                sys.exit('similarity.py: %s needs a value' % name)
             opts[name] = argv[i + 1]
             del argv[i:i + 2]
+    if argv and argv[0] == 'exact':
+        return main_exact(argv[1:], opts)
+    if argv and argv[0] == 'curve':
+        return main_curve(argv[1:], opts)
     cg, dumps = argv[0], argv[1:]
     objs = Objs(opts.get('--cache'))
     ir, cyc, cg_jumps = read_callgrind(cg, objs)
