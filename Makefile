@@ -84,6 +84,7 @@ include sim/policy/policy.mk
 include sim/cmd/cmd.mk
 include rtl/rtl.mk
 include sim/cosim/cosim.mk
+include sim/fullsys/fs_link.mk
 include sim/programs/programs.mk
 include sim/campaign/campaign.mk
 include sw/seldisp/seldisp.mk

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fs_unit.h"
 #include "iss.h"
 
 /* The memory map (QEMU virt's addresses; docs/fullsys.md). */
@@ -99,7 +100,11 @@ struct fs {
 	uint64_t retired[4];     /* instructions retired in U, S, (H), M */
 	struct fs_hpm hpm[FS_NHPM];
 	uint64_t hpm_at;         /* retired instructions at which to look for an overflow */
-	char err[256];
+
+	/* the TIP unit (--unit; fs_unit.h): its CSRs, local interrupt 16, the ROB feed */
+	struct fs_unit *unit;    /* NULL: no unit, its CSRs raise illegal instruction */
+	uint64_t cur_pc;         /* pc of the instruction being executed (a CSR access's head) */
+	char err[1280];
 };
 
 /* Build the machine: ram_size bytes of RAM at FS_RAM_BASE; UART output to out. */
@@ -122,6 +127,11 @@ void fs_irq_update(struct fs *m);
 
 /* Take the highest-priority pending, enabled interrupt if there is one; 1 if taken. */
 int fs_check_irq(struct fs *m);
+
+/* Put the TIP unit u (fs_unit_open) behind the hart's custom CSRs: mideleg bit 16 then
+ * reads 1 and cannot be cleared (Debian's OpenSBI does not know local interrupt 16, the
+ * driver takes it in S-mode), mie/sie bit 16 become writable, mip bit 16 follows irq_o. */
+void fs_attach_unit(struct fs *m, struct fs_unit *u);
 
 /* Run until the guest stops, max instructions (0 = no limit) retired, the pc reaches
  * stop_pc (if nonzero), or the UART has printed until (if not NULL). Returns 0 when a

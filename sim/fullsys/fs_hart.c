@@ -53,6 +53,8 @@ enum {
 #define MIP_W   ((1ull << IRQ_SSI) | (1ull << IRQ_STI) | (1ull << IRQ_SEI) | (1ull << IRQ_LCOFI))
 #define MIE_W   (MIP_W | (1ull << IRQ_MSI) | (1ull << IRQ_MTI) | (1ull << IRQ_MEI))
 #define MIDELEG_W MIP_W
+#define IRQ_UNIT FS_UNIT_IRQ   /* the TIP unit's local interrupt (--unit) */
+#define UNIT_BIT(m) ((m)->unit ? 1ull << IRQ_UNIT : 0)
 #define MEDELEG_W 0xb3ffull   /* every synchronous exception but ecall from M */
 
 #define MISA_V ((2ull << 62) | (1u << 0) | (1u << 2) | (1u << 3) | (1u << 5) | (1u << 8) | \
@@ -159,7 +161,7 @@ static uint64_t hook_trap(void *ctx, uint64_t cause, uint64_t tval, uint64_t pc)
 int fs_check_irq(struct fs *m)
 {
 	static const unsigned order[] = { IRQ_MEI, IRQ_MSI, IRQ_MTI, IRQ_SEI, IRQ_SSI, IRQ_STI,
-					  IRQ_LCOFI };
+					  IRQ_LCOFI, IRQ_UNIT };
 	uint64_t pend = m->mip & m->mie, men, sen;
 	unsigned k;
 
@@ -353,10 +355,35 @@ static int counter_ok(const struct fs *m, unsigned k)
 	return 1;
 }
 
+/* The address space of the instruction executing: satp's ASID (the unit's ctx_id). */
+static unsigned asid(const struct fs *m)
+{
+	return (unsigned)((m->satp >> 44) & 0xffff);
+}
+
+/* An access to the unit's CSRs: a unit cycle. 0, or -1 = illegal instruction (the unit says
+ * so, or the RTL and the model differed: the run stops with the message). */
+static int unit_csr(struct fs *m, int we, unsigned csr, uint64_t wdata, uint64_t *v)
+{
+	uint64_t rd = 0;
+	int r = fs_unit_csr(m->unit, m->cur_pc, m->priv, asid(m), we, csr, wdata, &rd);
+
+	if (r < 0) {
+		snprintf(m->err, sizeof(m->err), "TIP unit: %s", fs_unit_error(m->unit));
+		m->stop = 2;
+		return -1;
+	}
+	if (v)
+		*v = rd;
+	return r ? -1 : 0;
+}
+
 static int hook_csr_read(void *ctx, unsigned csr, uint64_t *v)
 {
 	struct fs *m = ctx;
 
+	if (m->unit && fs_unit_owns(csr))
+		return unit_csr(m, 0, csr, 0, v);
 	if (((csr >> 8) & 3) > m->priv)
 		return -1;
 	switch (csr) {
@@ -441,6 +468,8 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 {
 	struct fs *m = ctx;
 
+	if (m->unit && fs_unit_owns(csr))
+		return unit_csr(m, 1, csr, v, NULL);
 	if (((csr >> 8) & 3) > m->priv || (csr >> 10) == 3)
 		return -1;
 	switch (csr) {
@@ -449,7 +478,7 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 		mstatus_written(m);
 		return 0;
 	case CSR_SIE:
-		m->mie = (m->mie & ~m->mideleg) | (v & m->mideleg & MIE_W);
+		m->mie = (m->mie & ~m->mideleg) | (v & m->mideleg & (MIE_W | UNIT_BIT(m)));
 		return 0;
 	case CSR_SIP: {	/* SSIP and LCOFIP are writable from S */
 		uint64_t w = m->mideleg & ((1ull << IRQ_SSI) | (1ull << IRQ_LCOFI));
@@ -482,8 +511,8 @@ static int hook_csr_write(void *ctx, unsigned csr, uint64_t v)
 		return 0;
 	case CSR_MISA: return 0;
 	case CSR_MEDELEG: m->medeleg = v & MEDELEG_W; return 0;
-	case CSR_MIDELEG: m->mideleg = v & MIDELEG_W; return 0;
-	case CSR_MIE: m->mie = v & MIE_W; return 0;
+	case CSR_MIDELEG: m->mideleg = (v & MIDELEG_W) | UNIT_BIT(m); return 0;
+	case CSR_MIE: m->mie = v & (MIE_W | UNIT_BIT(m)); return 0;
 	case CSR_MIP: m->mip = (m->mip & ~MIP_W) | (v & MIP_W); return 0;
 	case CSR_MTVEC: m->mtvec = v & ~2ull; return 0;
 	case CSR_MCOUNTEREN: m->mcounteren = v & 0xffffffff; return 0;
@@ -628,6 +657,12 @@ int fs_init(struct fs *m, uint64_t ram_size, FILE *out)
 	return 0;
 }
 
+void fs_attach_unit(struct fs *m, struct fs_unit *u)
+{
+	m->unit = u;
+	m->mideleg |= UNIT_BIT(m);
+}
+
 void fs_free(struct fs *m)
 {
 	if (m->iss)
@@ -635,8 +670,49 @@ void fs_free(struct fs *m)
 	free(m->uart_log);
 }
 
+/* Whether the instruction just retired flushes the pipeline (the unit's head_flush): an xRET,
+ * sfence.vma, fence.i, or a CSR instruction that writes satp, mstatus or sstatus. */
+static int flushes(const struct rv_insn *i)
+{
+	int writes;
+
+	switch (i->op) {
+	case RV_OP_MRET: case RV_OP_SRET: case RV_OP_SFENCE_VMA: case RV_OP_FENCE_I:
+		return 1;
+	case RV_OP_CSRRW: case RV_OP_CSRRWI:
+		writes = 1;
+		break;
+	case RV_OP_CSRRS: case RV_OP_CSRRSI: case RV_OP_CSRRC: case RV_OP_CSRRCI:
+		writes = i->fmt == RV_FMT_CSRI ? i->imm != 0 : i->rs1 != 0;
+		break;
+	default:
+		return 0;
+	}
+	return writes && (i->csr == CSR_SATP || i->csr == CSR_MSTATUS || i->csr == CSR_SSTATUS);
+}
+
+/* The unit's cycles for the step that just ended (fs_unit.c: the ROB feed) and its interrupt
+ * line. r: iss_step's result for the instruction at pc (privilege p, address space c). */
+static void unit_step(struct fs *m, int r, const struct iss_retired *info, uint64_t pc,
+		      unsigned p, unsigned c)
+{
+	int rc = 0;
+
+	if (r == ISS_OK)
+		rc = fs_unit_commit(m->unit, pc, p, c, flushes(&info->insn), iss_pc(m->iss),
+				    m->priv, asid(m));
+	else if (r == ISS_TRAP)
+		rc = fs_unit_trap(m->unit, pc, p, c, iss_pc(m->iss), m->priv, asid(m));
+	if (rc < 0 && !m->stop) {
+		snprintf(m->err, sizeof(m->err), "TIP unit: %s", fs_unit_error(m->unit));
+		m->stop = 2;
+	}
+	m->mip = (m->mip & ~(1ull << IRQ_UNIT)) | ((uint64_t)fs_unit_irq(m->unit) << IRQ_UNIT);
+}
+
 int fs_run(struct fs *m, uint64_t max, uint64_t stop_pc, const char *until)
 {
+	struct iss_retired info;
 	size_t seen = 0, ul = until ? strlen(until) : 0;
 	int trace = getenv("TIPROF_FS_TRACE") != NULL;	/* pc and mode of every step */
 	uint64_t n;
@@ -648,8 +724,14 @@ int fs_run(struct fs *m, uint64_t max, uint64_t stop_pc, const char *until)
 			fs_timer_update(m);
 		if (retired_total(m) >= m->hpm_at)
 			fs_hpm_update(m);
-		if (m->mip & m->mie)
-			fs_check_irq(m);
+		if (m->mip & m->mie) {
+			uint64_t ipc = iss_pc(m->iss);
+			unsigned ip = m->priv, ic = asid(m);
+
+			/* an interrupt is taken before an instruction, which traps (BOOM's way) */
+			if (fs_check_irq(m) && m->unit)
+				unit_step(m, ISS_TRAP, NULL, ipc, ip, ic);
+		}
 		if (stop_pc && iss_pc(m->iss) == stop_pc) {
 			m->stop = 3;
 			return 0;
@@ -658,7 +740,15 @@ int fs_run(struct fs *m, uint64_t max, uint64_t stop_pc, const char *until)
 			fprintf(stderr, "%c %#llx\n", "USHM"[m->priv],
 				(unsigned long long)iss_pc(m->iss));
 		p = m->priv;
-		r = iss_step(m->iss, NULL);
+		if (m->unit) {
+			uint64_t pc = m->cur_pc = iss_pc(m->iss);
+			unsigned c = asid(m);
+
+			r = iss_step(m->iss, &info);
+			unit_step(m, r, &info, pc, p, c);
+		} else {
+			r = iss_step(m->iss, NULL);
+		}
 		if (r == ISS_OK)
 			m->retired[p]++;
 		if (r == ISS_ERROR) {

@@ -5,6 +5,12 @@
  *                                           firmware at 0x80000000, kernel at 0x80200000
  *                 [--initrd FILE]           at FS_INITRD_PA (RAM + 64 MiB): the device tree's
  *                                           /chosen must name it (linux,initrd-start/end)
+ *   --unit                                  the TIP unit behind the hart's CSRs: the Verilated
+ *                                           RTL with the C model in lockstep (fs_unit.h)
+ *     [--unit-log FILE]                     every sample the unit's FIFO gives up to a POP, as
+ *                                           `tiprof dump` lines, then a `model:` summary line
+ *     [--unit-vcd FILE]                     where the waveform goes if RTL and model differ
+ *                                           (default tiprof-fs-unit.vcd)
  * The hart starts in M-mode with a0 = 0 (hart id) and a1 = the device tree's address (as
  * QEMU virt's reset vector does). UART output goes to stdout. The exit status is the test
  * device's code (0 = pass/power-off); 3 = a stop condition (--max-insns, --stop-pc,
@@ -100,13 +106,16 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: tiprof-fs [--ram MIB] [--max-insns N] [--stop-pc ADDR] [--until TEXT]\n"
 		"                 [--stats] [--quiet] (--elf PROG | --bios FW [--kernel IMAGE])\n"
-		"                 [--dtb DTB] [--initrd FILE]\n");
+		"                 [--dtb DTB] [--initrd FILE] [--unit [--unit-log FILE] [--unit-vcd FILE]]\n");
 }
 
 int main(int argc, char **argv)
 {
 	const char *elf = NULL, *bios = NULL, *kernel = NULL, *dtb = NULL, *until = NULL;
-	const char *initrd = NULL;
+	const char *initrd = NULL, *unit_log = NULL, *unit_vcd = "tiprof-fs-unit.vcd";
+	FILE *ulog = NULL;
+	char uerr[512];
+	int unit = 0, unit_failed = 0;
 	uint64_t ram_mib = 128, max = 0, stop_pc = 0, entry = FS_RAM_BASE, dtb_pa = 0, n;
 	int stats = 0, quiet = 0, k, r;
 	struct timespec t0, t1;
@@ -121,6 +130,7 @@ int main(int argc, char **argv)
 
 		if (!strcmp(a, "--stats")) { stats = 1; continue; }
 		if (!strcmp(a, "--quiet")) { quiet = 1; continue; }
+		if (!strcmp(a, "--unit")) { unit = 1; continue; }
 		if (!v) { usage(); return 2; }
 		k++;
 		if (!strcmp(a, "--elf")) elf = v;
@@ -129,12 +139,14 @@ int main(int argc, char **argv)
 		else if (!strcmp(a, "--dtb")) dtb = v;
 		else if (!strcmp(a, "--initrd")) initrd = v;
 		else if (!strcmp(a, "--until")) until = v;
+		else if (!strcmp(a, "--unit-log")) unit_log = v;
+		else if (!strcmp(a, "--unit-vcd")) unit_vcd = v;
 		else if (!strcmp(a, "--ram")) ram_mib = strtoull(v, NULL, 0);
 		else if (!strcmp(a, "--max-insns")) max = strtoull(v, NULL, 0);
 		else if (!strcmp(a, "--stop-pc")) stop_pc = strtoull(v, NULL, 0);
 		else { usage(); return 2; }
 	}
-	if (!elf == !bios || ram_mib < 16) {
+	if (!elf == !bios || ram_mib < 16 || ((unit_log || strcmp(unit_vcd, "tiprof-fs-unit.vcd")) && !unit)) {
 		usage();
 		return 2;
 	}
@@ -150,6 +162,20 @@ int main(int argc, char **argv)
 		dtb_pa = FS_RAM_BASE + (ram_mib << 20) - 0x200000;
 		if (load_file(&m, dtb, dtb_pa, NULL))
 			return 2;
+	}
+	if (unit) {
+		struct fs_unit *u;
+
+		if (unit_log && !(ulog = fopen(unit_log, "w"))) {
+			fprintf(stderr, "tiprof-fs: --unit-log %s: %s\n", unit_log, strerror(errno));
+			return 2;
+		}
+		u = fs_unit_open(unit_vcd, ulog, uerr, sizeof(uerr));
+		if (!u) {
+			fprintf(stderr, "tiprof-fs: --unit: %s\n", uerr);
+			return 2;
+		}
+		fs_attach_unit(&m, u);
 	}
 	iss_set_pc(m.iss, entry);
 	iss_set_xreg(m.iss, 10, 0);
@@ -179,8 +205,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tiprof-fs: retired in M %llu, S %llu, U %llu\n",
 			(unsigned long long)m.retired[FS_PRV_M], (unsigned long long)m.retired[FS_PRV_S],
 			(unsigned long long)m.retired[FS_PRV_U]);
+	if (m.unit)
+		unit_failed = fs_unit_close(m.unit, stderr);
+	if (ulog && fclose(ulog)) {
+		fprintf(stderr, "tiprof-fs: --unit-log %s: %s\n", unit_log, strerror(errno));
+		r = -1;
+	}
 	fs_free(&m);
-	if (r)
+	if (r || unit_failed)
 		return 2;
 	return m.stop == 1 ? m.exit_code : m.stop == 6 ? 4 : 3;
 }

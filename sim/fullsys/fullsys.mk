@@ -2,13 +2,14 @@
 # sim/fullsys: the full-system RISC-V machine (docs/fullsys.md) - a privileged hart on the ISS
 # (sim/iss's full-system hooks), CLINT, PLIC, NS16550 UART, SiFive test device, the device
 # tree sim/fullsys/tiprof-fs.dts - as build/fullsys/tiprof-fs; its tests in tests/sim/fullsys.
-# Needs lib/isa/isa.mk and sim/iss/iss.mk first.
+# Needs lib/isa/isa.mk and sim/iss/iss.mk first; tiprof-fs is linked (with the Verilated TIP
+# unit, --unit) by sim/fullsys/fs_link.mk, included after sim/cosim/cosim.mk.
 ## fullsys: build the full-system machine (build/fullsys/tiprof-fs) and its device tree
-## test-fullsys: bare-metal M/S/U programs (traps, delegation, Sv39 faults and A/D, timer and software interrupts, atomics, misaligned) on the full-system machine, UART output = qemu-system-riscv64's, 15 planted hart bugs caught; Debian's OpenSBI fw_jump prints its banner and reaches the payload; with the system tier's cached kernel, OpenSBI + Linux boot to a user-space init that powers off
+## test-fullsys: bare-metal M/S/U programs (traps, delegation, Sv39 faults and A/D, timer and software interrupts, atomics, misaligned; the TIP unit behind the CSRs with --unit) on the full-system machine, UART output = qemu-system-riscv64's, 24 planted hart and unit-wiring bugs caught; Debian's OpenSBI fw_jump prints its banner and reaches the payload; with the system tier's cached kernel, OpenSBI + Linux boot to a user-space init that powers off
 
 FS_DIR   := sim/fullsys
 FS_OUT   := $(BUILD)/fullsys
-FS_SRCS  := $(addprefix $(FS_DIR)/,fs_hart.c fs_dev.c fs_main.c)
+FS_SRCS  := $(addprefix $(FS_DIR)/,fs_hart.c fs_dev.c fs_main.c fs_unit.c)
 FS_OBJS  := $(call obj,$(FS_SRCS))
 FS_BIN   := $(FS_OUT)/tiprof-fs
 FS_DTB   := $(FS_OUT)/tiprof-fs.dtb
@@ -22,14 +23,11 @@ QEMU_SYSTEM_RISCV64 ?= qemu-system-riscv64
 .PHONY: fullsys test-fullsys
 TEST_TARGETS += test-fullsys
 
-CFLAGS_sim/fullsys = -I$(FS_DIR) $(ISS_INC)
+# fs_unit.c uses sim/cosim's harness (the C model in lockstep) and the sample-file dumper
+CFLAGS_sim/fullsys = -I$(FS_DIR) $(ISS_INC) -I$(COSIM_DIR) $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS) \
+		     $(VCD_CFLAGS) $(SAMPLE_CFLAGS)
 
 fullsys: $(FS_BIN) $(FS_DTB)
-
-$(FS_BIN): $(FS_OBJS) $(ISS_LIB) $(ISA_LIB)
-	@mkdir -p $(@D)
-	@echo "  LD      $@"
-	@$(CC) -o $@ $(FS_OBJS) $(ISS_LIB) $(ISA_LIB) -lm
 
 $(FS_DTB): $(FS_DIR)/tiprof-fs.dts
 	@mkdir -p $(@D)
@@ -45,5 +43,5 @@ $(FS_OUT)/bm/%.elf: $(FS_TDIR)/%.S $(FS_TDIR)/bm.h $(FS_TDIR)/bm.ld
 test-fullsys: $(FS_BIN) $(FS_DTB) $(FS_ELFS) $(ISS_LIB) $(ISA_LIB)
 	@FS="$(FS_BIN)" DTB="$(FS_DTB)" QEMU="$(QEMU_SYSTEM_RISCV64)" OPENSBI="$(FS_OPENSBI)" \
 		OUT="$(FS_OUT)" CROSS_COMPILE="$(CROSS_COMPILE)" $(FS_TDIR)/run.sh $(FS_ELFS)
-	@$(FS_TDIR)/mutants.sh "$(CC)" "$(CSTD) -O1 $(ISS_INC) -Iinclude" $(FS_OUT) \
-		$(ISS_LIB) $(ISA_LIB) -lm -- $(FS_ELFS)
+	@LINK="$(CXX)" $(FS_TDIR)/mutants.sh "$(CC)" "$(CSTD) -O1 $(ISS_INC) -Iinclude" $(FS_OUT) \
+		$(call obj,$(FS_DIR)/fs_unit.c) $(FS_UNIT_LINK) -- $(FS_ELFS)

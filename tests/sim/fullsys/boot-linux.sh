@@ -8,8 +8,10 @@
 # kernel command line. Prints tiprof-fs's figures (instructions, seconds, MIPS).
 #   tests/sim/fullsys/boot-linux.sh IMAGE INITRD
 # Environment: FS, DTS (sim/fullsys/tiprof-fs.dts), OPENSBI, OUT, UNTIL, LIMIT, TIMEOUT,
-# TIPROF_NODE=1 (add the system tier's "tiprof,tip-v1" node - no unit behind it yet - so the
-# driver's fake-unit checks can run).
+# TIPROF_NODE=1 (add the system tier's "tiprof,tip-v1" node, commit width TIPROF_W (default 2)
+# and FIFO depth TIPROF_FIFO (default 16): with no unit behind it the driver's fake-unit checks
+# run; with FS_ARGS=--unit the Verilated unit answers, W=1 FIFO 64), FS_ARGS (more tiprof-fs
+# options, e.g. --unit --unit-log FILE).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
@@ -30,16 +32,17 @@ if [ "${TIPROF_NODE:-0}" = 1 ]; then
 	tiprof {
 		compatible = "tiprof,tip-v1";
 		tiprof,local-interrupt = <16>;
-		tiprof,commit-width = <2>;
+		tiprof,commit-width = <${TIPROF_W:-2}>;
 		tiprof,xlen = <64>;
-		tiprof,fifo-depth = <16>;
+		tiprof,fifo-depth = <${TIPROF_FIFO:-16}>;
 	};
 };
 EOF2
 fi
 dtc -q -I dts -O dtb -o "$OUT/linux.dtb" "$OUT/linux.dts"
 set +e
-timeout "$TIMEOUT" "$FS" --stats --bios "$OPENSBI" --kernel "$image" --initrd "$initrd" \
+# shellcheck disable=SC2086
+timeout "$TIMEOUT" "$FS" ${FS_ARGS:-} --stats --bios "$OPENSBI" --kernel "$image" --initrd "$initrd" \
 	--dtb "$OUT/linux.dtb" ${UNTIL:+--until "$UNTIL"} --max-insns "$LIMIT" \
 	>"$OUT/console.txt" 2>"$OUT/stats.txt"
 rc=$?

@@ -5,6 +5,9 @@
 # every program is run on it; at least one must print something other than QEMU's output
 # saved by run.sh ($OUT/run/<prog>.qemu.txt) or fail to pass.
 #   mutants.sh CC "CFLAGS" OUT LIBS... -- ELF...
+# LIBS are objects and libraries linked with every mutant (the TIP unit's: fs_unit.o, the
+# Verilated unit, the harness); LINK (default CC) links them (a C++ driver for the Verilated
+# library).
 set -euo pipefail
 cc=$1 cflags=$2 out=$3
 shift 3
@@ -39,6 +42,12 @@ mutants=(
 	"mcountinhibit ignored@@if (((m->mcountinhibit >> (k + 3)) & 1) ||@@if ("
 	"mcycle/minstret not frozen@@	if ((m->mcountinhibit >> k) & 1)
 		return m->frozen[k >> 1];@@"
+	"the unit's interrupt 16 not delegated@@m->mideleg = (v & MIDELEG_W) | UNIT_BIT(m);@@m->mideleg = v & MIDELEG_W;"
+	"the unit's irq_o not wired to mip@@((uint64_t)fs_unit_irq(m->unit) << IRQ_UNIT)@@0"
+	"interrupt 16 never taken@@IRQ_LCOFI, IRQ_UNIT };@@IRQ_LCOFI };"
+	"the unit's CSRs not routed to it (reads)@@	if (m->unit && fs_unit_owns(csr))
+		return unit_csr(m, 0, csr, 0, v);@@"
+	"an access to the unit from the wrong privilege@@fs_unit_csr(m->unit, m->cur_pc, m->priv,@@fs_unit_csr(m->unit, m->cur_pc, 3,"
 )
 orig=$(cat "$src/fs_hart.c"; echo x)
 orig=${orig%x}
@@ -52,11 +61,15 @@ for mu in "${mutants[@]}"; do
 	case $orig in *"$old"*) ;; *) echo "fullsys-mutants: '$name': text not in fs_hart.c" >&2; exit 1 ;; esac
 	printf '%s' "${orig/"$old"/"$new"}" >"$d/fs_hart.c"
 	# shellcheck disable=SC2086
-	$cc $cflags -w -I"$src" -o "$d/tiprof-fs" "$d/fs_hart.c" "$src/fs_dev.c" "$src/fs_main.c" "${libs[@]}"
+	for f in "$d/fs_hart.c" "$src/fs_dev.c" "$src/fs_main.c"; do
+		$cc $cflags -w -I"$src" -c -o "$d/$(basename "$f" .c).o" "$f"
+	done
+	${LINK:-$cc} -o "$d/tiprof-fs" "$d/fs_hart.o" "$d/fs_dev.o" "$d/fs_main.o" "${libs[@]}"
 	hit=
 	for elf in "$@"; do
 		p=$(basename "$elf" .elf)
-		if ! timeout 20 "$d/tiprof-fs" --max-insns 5000000 --elf "$elf" >"$d/$p.txt" 2>/dev/null ||
+		uflag=; case $p in bm_unit*) uflag=--unit ;; esac
+		if ! timeout 20 "$d/tiprof-fs" $uflag --max-insns 5000000 --elf "$elf" >"$d/$p.txt" 2>/dev/null ||
 		   ! cmp -s "$d/$p.txt" "$out/run/$p.qemu.txt"; then
 			hit=$p
 			break
