@@ -213,6 +213,7 @@ static void read_stats(const char *path, struct stat_run *r)
 		r->st.emu_confirmed += s->emu_confirmed;
 		r->st.emu_mismatch += s->emu_mismatch;
 		r->st.emu_ns += s->emu_ns;
+		r->st.emu_data_ck += s->emu_data_ck;
 		for (int i = 0; i < 5; i++)
 			r->st.emu_end[i] += s->emu_end[i];
 		for (int i = 0; i < LBR_STATS_NEND; i++)
@@ -262,6 +263,7 @@ GETTER(g_emu_br, r->st.emu_branches)
 GETTER(g_emu_ok, r->st.emu_confirmed)
 GETTER(g_emu_bad, r->st.emu_mismatch)
 GETTER(g_emu_ns, r->st.emu_ns)
+GETTER(g_emu_dck, r->st.emu_data_ck)
 
 /* Median over the runs of element i of a counter array (emu_end, end). */
 static int g_idx;
@@ -401,6 +403,7 @@ int lbr_cmd_stat(int argc, char **argv)
 	double emu_runs = median(c.t, n, g_emu_runs), emu_insns = median(c.t, n, g_emu_insns);
 	double emu_br = median(c.t, n, g_emu_br), emu_ok = median(c.t, n, g_emu_ok);
 	double emu_bad = median(c.t, n, g_emu_bad), emu_ns = median(c.t, n, g_emu_ns);
+	double emu_dck = median(c.t, n, g_emu_dck);
 	double emu_end[5], ends[LBR_STATS_NEND];
 	for (g_idx = 0; g_idx < 5; g_idx++)
 		emu_end[g_idx] = median(c.t, n, g_emu_end_i);
@@ -454,9 +457,11 @@ int lbr_cmd_stat(int argc, char **argv)
 		printf(" \"cost_per_stack_us\": %.3f, \"emu_runs\": %.0f, \"emu_insns\": %.0f, "
 		       "\"emu_branches\": %.0f, \"emu_confirmed\": %.0f, \"emu_mismatch\": %.0f, "
 		       "\"emu_per_run_us\": %.3f, \"emu_per_insn_ns\": %.3f, \"emu_insns_per_run\": %.1f, "
-		       "\"emu_branches_per_confirm\": %.3f,\n", 1e6 * ratio(ct - cu, stacks), emu_runs,
+		       "\"emu_branches_per_confirm\": %.3f, \"emu_data_checkpoints\": %.0f,\n",
+		       1e6 * ratio(ct - cu, stacks), emu_runs,
 		       emu_insns, emu_br, emu_ok, emu_bad, 1e-3 * ratio(emu_ns, emu_runs),
-		       ratio(emu_ns, emu_insns), ratio(emu_insns, emu_runs), ratio(emu_br, emu_ok));
+		       ratio(emu_ns, emu_insns), ratio(emu_insns, emu_runs), ratio(emu_br, emu_ok),
+		       emu_dck);
 		printf(" \"emu_end\": {");
 		for (int k = 0; k < 5; k++)
 			printf("%s\"%s\": %.0f", k ? ", " : "", emu_end_names[k], emu_end[k]);
@@ -504,9 +509,9 @@ int lbr_cmd_stat(int argc, char **argv)
 		       "decode per block (us)", decode_blk, misses, hits);
 		if (emu_runs > 0)
 			printf("  %-28s %14.0f   %.0f instructions (%.1f us, %.0f ns/insn per run), "
-			       "%.0f checkpoints confirmed, %.0f mismatched (cut)\n", "emulator runs",
-			       emu_runs, emu_insns, 1e-3 * ratio(emu_ns, emu_runs),
-			       ratio(emu_ns, emu_insns), emu_ok, emu_bad);
+			       "%.0f checkpoints confirmed (%.0f data), %.0f mismatched (cut)\n",
+			       "emulator runs", emu_runs, emu_insns, 1e-3 * ratio(emu_ns, emu_runs),
+			       ratio(emu_ns, emu_insns), emu_ok, emu_dck, emu_bad);
 		printf("  %-28s %14.2f   (traced - untraced CPU) / stacks\n", "cost per stack (us)",
 		       1e6 * ratio(ct - cu, stacks));
 		printf("  %-28s", "runs ended by");

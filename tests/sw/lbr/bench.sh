@@ -100,8 +100,10 @@ echo "== overhead: $REPS x untraced/traced (alternating, medians), 100 stacks/s,
 # Emulated windows (the default) and, with LBR_BENCH_BEFORE=1, the breakpoint-only tracer
 # (TIPROF_LBR_EMU=0, the "before" of docs/lbr.md §7) in the same run.
 VARIANTS="emu"; [ "${LBR_BENCH_BEFORE:-0}" = 1 ] && VARIANTS="emu noemu"
+# LBR_BENCH_ONLY="xz gzip": only these programs' overhead (the summary reads every stat.*.json).
 for i in "${!NAMES[@]}"; do
   n=${NAMES[$i]}; mkcmd "${BIG[$i]}"
+  [ -n "${LBR_BENCH_ONLY:-}" ] && [[ " $LBR_BENCH_ONLY " != *" $n "* ]] && continue
   for v in $VARIANTS; do
     sfx=""; ev=1; [ $v = noemu ] && sfx=".noemu" && ev=0
     TIPROF_LBR_EMU=$ev "$TIPROF" lbr stat --reps "$REPS" --period 10000000 --json -- "${CMD[@]}" > "$W/stat.$n$sfx.json" 2> "$W/stat.$n$sfx.err"
@@ -114,7 +116,9 @@ RREPS=${LBR_BENCH_RATE_REPS:-3}
 [ "$Q" = 1 ] && RREPS=1
 echo "== overhead against the sampling rate (lbr_loops, $RREPS x each)"
 mkcmd "${BIG[0]}"
+[ "${LBR_BENCH_RATE:-1}" = 0 ] && echo "  (skipped: LBR_BENCH_RATE=0)"
 for spec in "100000000 hwbp" "1000000 hwbp" "10000000 int3"; do
+  [ "${LBR_BENCH_RATE:-1}" = 0 ] && break
   set -- $spec
   "$TIPROF" lbr stat --reps "$RREPS" --period "$1" --mech "$2" --json -- "${CMD[@]}" > "$W/rate.$1.$2.json" 2>&1
   python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print("  %5d/s %s: untraced %.2f s, traced %.2f s CPU: %+.1f%%, %.1f us/stop" % (1e9/j["period"], j["mech"], j["cpu_untraced_s"], j["cpu_traced_s"], j["overhead_cpu_pct"], j["cost_per_stop_us"]))' "$W/rate.$1.$2.json" \
