@@ -510,8 +510,15 @@ def main_curve(argv, opts):
                     b = -sum((x - mx) * (y - my) for x, y in fit) / sxx if sxx else 0
                     a = math.exp(my + b * mx)
                     val = (a / 0.05) ** (1 / b) if b > 0.02 else float('inf')
-                    msg = ('extrapolated: %.0f s (fit 1 - overlap = %.3f N^-%.2f)' % (val, a, b)
-                           if val != float('inf') else 'not reached: the curve is flat (systematic gap)')
+                    if b < 0.2 or val > 100 * points[-1]:
+                        # a sampling error falls as N^-0.5: a much flatter curve is a
+                        # systematic gap
+                        msg = ('not reached: the curve flattens at %.1f%% after %d s (fit 1 - '
+                               'overlap = %.3f N^-%.2f: a systematic gap, not sampling noise)'
+                               % (100 * pts[-1][1], points[-1], a, b))
+                        val = None
+                    else:
+                        msg = 'extrapolated: %.0f s (fit 1 - overlap = %.3f N^-%.2f)' % (val, a, b)
                 else:
                     val, msg = None, 'not enough points'
             res['n95'][name][what] = val
