@@ -1117,11 +1117,16 @@ static int check_record_aux_full(char *d, size_t n)
 /* The command's exit status passes through; a missing command is one line and 127. */
 /*
  * `/init threads`: a known split of work over three threads running at once:
- * thread k (1..3) spins in user space until it has used k * 0.1 s of CPU time
- * (CLOCK_THREAD_CPUTIME_ID: the guest's own accounting, which a loaded host does not
- * skew the way it skews loop iterations per second); the main thread joins them and
- * prints `threads: TID1 TID2 TID3 cpu C1 C2 C3` (work 1:2:3). It first undoes the
- * CPU 0 affinity the init leaves to its children, so the threads spread over the CPUs.
+ * thread k (1..3) spins in user space until it has seen k * 100 millisecond
+ * boundaries of CLOCK_MONOTONIC go by while running (a jump over several, when the
+ * host starved the vCPU, counts once). That is the stand-in unit's own clock: it
+ * takes its samples on a 1 ms timer while the thread's event is on, and skips the
+ * ticks a starved vCPU missed in the same way; CPU time (which the guest keeps
+ * charging while the host has the vCPU descheduled) drifted from it by up to 0.12
+ * of a share at load 17. On an idle host this is 0.1, 0.2, 0.3 s of CPU time. The
+ * main thread joins them and prints `threads: TID1 TID2 TID3 cpu C1 C2 C3` (work
+ * 1:2:3). It first undoes the CPU 0 affinity the init leaves to its children, so
+ * the threads spread over the CPUs.
  */
 static pid_t thr_tid[3];
 static double thr_cpu[3];
@@ -1136,16 +1141,22 @@ static double thread_cpu_s(void)
 
 static void *thr_work(void *arg)
 {
-	int k = (int)(intptr_t)arg, i;
+	int k = (int)(intptr_t)arg, i, ticks = 0;
 	uint64_t x = (uint64_t)k;
-	double want = 0.1 * (k + 1);
+	long long ms, last = (long long)(now_s() * 1000.0);
 
 	thr_tid[k] = (pid_t)syscall(SYS_gettid);
-	while ((thr_cpu[k] = thread_cpu_s()) < want) {
-		for (i = 0; i < 2000; i++)
+	while (ticks < 100 * (k + 1)) {
+		for (i = 0; i < 200; i++)
 			x = x * 6364136223846793005ull + 1442695040888963407ull;
 		sink = x;
+		ms = (long long)(now_s() * 1000.0);
+		if (ms != last) {
+			ticks++;
+			last = ms;
+		}
 	}
+	thr_cpu[k] = thread_cpu_s();
 	return NULL;
 }
 
@@ -1199,7 +1210,7 @@ static unsigned long long thread_samples(const char *out, int tid, unsigned long
 
 /*
  * tiprof record follows every thread of the command: three threads with 1:2:3
- * units of work (CPU time) hold between them >= 90 % of the samples (the main
+ * units of work (running time in the stand-in's ticks) hold between them >= 90 % of the samples (the main
  * thread only starts and joins them), split 1:2:3 within 0.06 of each share (1/6,
  * 2/6, 3/6) and >= 100 samples in all. Samples are counted per thread by the TID of
  * the PERF_RECORD_AUX announcing them (docs/record.md). With no inherit, only the
