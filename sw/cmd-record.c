@@ -269,11 +269,12 @@ static int record_check(const char *path)
 		}
 	free(top);
 	printf("%s: samples=%llu lost_unit=%llu lost_sw=%llu W=%u XLEN=%u period=%u mode=%u "
-	       "rand_bits=%u source=%u addr=%#llx..%#llx top=%#llx:%llu\n", path,
+	       "rand_bits=%u source=%u addr=%#llx..%#llx top=%#llx:%llu priv=%#x\n", path,
 	       (unsigned long long)rd.trailer.samples, (unsigned long long)rd.trailer.lost_unit,
 	       (unsigned long long)rd.trailer.lost_sw, rd.hdr.w, rd.hdr.xlen, rd.hdr.period,
 	       rd.hdr.mode, rd.hdr.rand_bits, rd.hdr.source, (unsigned long long)first,
-	       (unsigned long long)last, (unsigned long long)top_addr, (unsigned long long)top_n);
+	       (unsigned long long)last, (unsigned long long)top_addr, (unsigned long long)top_n,
+	       rd.hdr.priv_filter);
 	if (rd.has_pm_config) {
 		const struct tiprof_pm_config *pc = &rd.pm_config;
 		const struct tiprof_pm_counts *pn = &rd.pm_counts;

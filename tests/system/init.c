@@ -1279,6 +1279,49 @@ static int check_record_cpu_filter(char *d, size_t n)
 	return fmt(d, n, CHECK_PASS, "-C 1: samples on CPU 1 only; -C 1-x refused (exit 2)");
 }
 
+/*
+ * The privilege filter: no option = U, --kernel = S, --user --kernel (either order) = U
+ * and S. Each recording opens (the driver takes the filter) and the header says it
+ * (`priv=` of --check). The stand-in does not filter its samples by privilege.
+ */
+static int check_record_priv_filter(char *d, size_t n)
+{
+	static const struct {
+		const char *a, *b, *want;
+	} cases[] = {
+		{ NULL, NULL, "priv=0x1" }, { "--kernel", NULL, "priv=0x2" },
+		{ "--user", "--kernel", "priv=0x3" }, { "--kernel", "--user", "priv=0x3" },
+	};
+	char *const chk[] = { TIPROF_BIN, "record", "--check", "/priv.tps", NULL };
+	char out[512];
+	size_t i;
+	int code;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *rec[13] = { TIPROF_BIN, "record", "-o", "/priv.tps", "--period", "1000" };
+		int k = 6;
+
+		if (cases[i].a)
+			rec[k++] = (char *)cases[i].a;
+		if (cases[i].b)
+			rec[k++] = (char *)cases[i].b;
+		rec[k++] = "--";
+		rec[k++] = "/init";
+		rec[k++] = "busy";
+		rec[k++] = "0.05";
+		rec[k] = NULL;
+		code = run_capture(rec, out, sizeof(out));
+		if (code)
+			return fmt(d, n, CHECK_FAIL, "%s %s: exit %d: %s", cases[i].a ? cases[i].a : "",
+				   cases[i].b ? cases[i].b : "", code, out);
+		code = run_capture(chk, out, sizeof(out));
+		if (code || !strstr(out, cases[i].want))
+			return fmt(d, n, CHECK_FAIL, "%s %s: want %s: %s", cases[i].a ? cases[i].a : "",
+				   cases[i].b ? cases[i].b : "", cases[i].want, out);
+	}
+	return fmt(d, n, CHECK_PASS, "U 0x1, --kernel 0x2, --user --kernel and --kernel --user 0x3");
+}
+
 static int check_record_exit_status(char *d, size_t n)
 {
 	char *const rec[] = { TIPROF_BIN, "record", "-o", "/rec3.tps", "--period", "1000", "--",
@@ -1590,6 +1633,7 @@ static const struct check checks[] = {
 	{ "record_exit_status", check_record_exit_status },
 	{ "record_threads", check_record_threads },
 	{ "record_cpu_filter", check_record_cpu_filter },
+	{ "record_priv_filter", check_record_priv_filter },
 	{ "fake_unit_unload_while_open", check_fake_unload_busy },
 	{ "fake_unit_unload", check_fake_unload },
 	{ "fpga_bringup", check_fpga_bringup },
