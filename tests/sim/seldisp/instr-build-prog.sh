@@ -13,6 +13,7 @@ cc_objs() { local o=$1 f; shift; for f in "$@"; do f=${f%.c}; echo "$o/${f//\//_
 cc_all() {
 	local src=$1 o=$2 flags=$3
 	shift 3
+	# shellcheck disable=SC2016  # the script is sh -c's, expanded there
 	printf '%s\n' "$@" | xargs -P "$JOBS" -I{} sh -c \
 		'f=$1; b=${f%.c}; o="$2/$(echo "$b" | sed "s|/|__|g").o"
 		 $3 $4 -c "$5/$f" -o "$o" 2>"$o.log" || { echo "$5/$f:" >&2; cat "$o.log" >&2; exit 255; }' \
