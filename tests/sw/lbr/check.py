@@ -23,7 +23,12 @@ Checks (each failure printed, exit status 1 on any):
      libc paths of multithreaded programs); with --with-exe only stacks with at least one
      address in the executable (a stack wholly in libc may come from before the entry point,
      where the exact run starts: libc called by the tracer's constructor).
-  3. at least --min stacks were checked against the exact trace."""
+  3. at least --min stacks were checked against the exact trace.
+  4. straight paths (the RISC-V checker's rule, in the executable): from a stack's sampled PC
+     to its first `from`, and from each `to` to the next `from`, the code runs straight - only
+     conditional branches (not taken) and no jmp/call/ret on the way - whenever both ends
+     are in the executable: a dropped or invented record shows here even in stacks the exact
+     trace does not cover."""
 import re
 import sys
 
@@ -84,6 +89,7 @@ def main():
     after_call = {nexti[a] for a in addrs if a in nexti and insns[a].startswith('call')}
     # --- records
     fails, nstacks, nchecked, nunchecked, npairs, nobj, maxnr = 0, 0, 0, 0, 0, 0, 0
+    nstraight = 0
 
     def fail(msg):
         nonlocal fails
@@ -108,6 +114,16 @@ def main():
             continue
         npairs += len(pairs)
         maxnr = max(maxnr, len(pairs))
+        m = re.search(r' sample=(0x[0-9a-f]+)', line)
+        starts = ([int(m.group(1), 16)] if m else [None]) + [to for _, to in pairs]
+        for a, b in zip(starts, [fr for fr, _ in pairs]):
+            if a is None or not (in_exe(a) and in_exe(b)):
+                continue
+            nstraight += 1
+            bad_at = straight_path(insns, nexti, a, b)
+            if bad_at is not None:
+                fail('no straight path from %#x to the next from %#x: %s at %#x'
+                     % (a, b, insns.get(bad_at, 'no instruction'), bad_at))
         for fr, to in pairs:
             if in_exe(fr):
                 nobj += 1
@@ -142,11 +158,27 @@ def main():
         fail('only %d stacks checked against the exact trace (want >= %d)' % (nchecked, min_checked))
     if maxnr < opt.get('--depth', 0):
         fail('longest stack has %d entries (want %d)' % (maxnr, opt['--depth']))
-    print('  %d stacks, %d pairs (%d in the executable checked with objdump), %d stacks checked '
-          'against the exact trace, %d not (loader/tracer code%s), %d failures'
-          % (nstacks, npairs, nobj, nchecked, nunchecked, ', or outside the exe' if exe_only else
-             ', or wholly outside the exe' if with_exe else '', fails))
+    print('  %d stacks, %d pairs (%d in the executable checked with objdump, %d straight paths), '
+          '%d stacks checked against the exact trace, %d not (loader/tracer code%s), %d failures'
+          % (nstacks, npairs, nobj, nstraight, nchecked, nunchecked, ', or outside the exe'
+             if exe_only else ', or wholly outside the exe' if with_exe else '', fails))
     return 1 if fails else 0
+
+
+UNCOND = re.compile(r'^(?:bnd |notrack |repz )?(jmp|call|ret|ud2|hlt|int3)\b')
+
+
+def straight_path(insns, nexti, a, b):
+    """None if the listing runs from a to b (b included, the transfer there) through
+    instructions that are not unconditional transfers; else the address of the offender."""
+    if b < a:
+        return a
+    while a < b:
+        ins = insns.get(a)
+        if ins is None or UNCOND.match(ins) or a not in nexti:
+            return a
+        a = nexti[a]
+    return None if a == b else a
 
 
 def rseq_ranges(exe):
