@@ -29,9 +29,11 @@
 #include <linux/bits.h>
 #include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
+#include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/irq.h>
 #include <linux/irqdomain.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/of.h>
@@ -51,6 +53,11 @@
 #define TIPROF_PMU_NAME		"tiprof_pmu"
 /* Samples drained per tiprof_hw_drain() call in the interrupt handler. */
 #define TIPROF_PMU_BATCH	16
+/*
+ * Default of max_samples_per_tick: perf core's default
+ * kernel.perf_event_max_sample_rate (100000 per second), per tick.
+ */
+#define TIPROF_PMU_MAX_RATE	100000
 
 /* AUX buffer of one event: the perf pages, mapped contiguously. */
 struct tiprof_pmu_buf {
@@ -63,8 +70,16 @@ struct tiprof_pmu_cpu {
 	struct tiprof_hw hw;			/* the hardware layer's view */
 	struct perf_output_handle handle;	/* AUX output of the event */
 	struct perf_event *event;		/* the event on this hart or NULL */
-	u64 lost_seen;				/* TIP_LOST already reported */
+	u64 lost_seen;				/* TIP_LOST already read */
 	u64 lost_sw;				/* samples dropped: AUX full */
+	u64 lost_pending;			/* lost, no LOST record yet */
+	struct tiprof_pmu_buf *aux_buf;		/* drain in progress: AUX */
+	unsigned long aux_done;			/* and bytes written */
+	/* interrupt throttling (docs/driver.md, "Interrupt storms") */
+	struct tiprof_hw_throttle thr;		/* samples this tick */
+	struct hrtimer unthrottle;		/* restarts the unit */
+	bool throttled;				/* stopped until the timer */
+	u64 throttles;				/* times throttled */
 	struct tiprof_sample batch[TIPROF_PMU_BATCH];	/* drain buffer */
 	/* ProfileMe: counters as last reported (never cleared), drops */
 	struct tiprof_pm_counts pm_seen;
@@ -94,6 +109,10 @@ static enum cpuhp_state tiprof_pmu_hp_state;
 static bool fake_unit;
 module_param(fake_unit, bool, 0444);
 MODULE_PARM_DESC(fake_unit, "test only: a software stand-in answers for the unit of each hart");
+
+static unsigned int max_samples_per_tick = DIV_ROUND_UP(TIPROF_PMU_MAX_RATE, HZ);
+module_param(max_samples_per_tick, uint, 0644);
+MODULE_PARM_DESC(max_samples_per_tick, "samples drained per hart and tick before the unit is stopped until the next tick (0: no limit)");
 
 /* ---- CSR accessors: csrr/csrw with the illegal-instruction trap caught ---- */
 
@@ -505,65 +524,105 @@ static void tiprof_pmu_aux_put(struct perf_output_handle *h,
 	*done += len;
 }
 
+/* tiprof_hw_drain_budget() sink: SAMPLE records into the AUX area. */
+static void tiprof_pmu_sink(void *arg, const void *recs, unsigned int n)
+{
+	struct tiprof_pmu_cpu *c = arg;
+	const struct tiprof_sample *smp = recs;
+	struct perf_output_handle *h = &c->handle;
+	struct tiprof_aux_rec rec;
+	unsigned int i;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.type = TIPROF_AUX_REC_SAMPLE;
+	rec.size = TIPROF_AUX_REC_SAMPLE_SIZE;
+	for (i = 0; i < n; i++) {
+		/* keep room for the LOST record that may follow */
+		if (c->aux_done + rec.size + TIPROF_AUX_REC_LOST_SIZE >
+		    h->size) {
+			c->lost_sw++;
+			continue;
+		}
+		rec.sample = smp[i];
+		tiprof_pmu_aux_put(h, c->aux_buf, &c->aux_done, &rec, rec.size);
+	}
+}
+
 /*
- * Move what the unit holds into the AUX area: complete samples, then a LOST
- * record for samples the unit (TIP_LOST) or this driver (AUX area full) had
- * to drop. Runs on the event's hart with interrupts off (the interrupt
- * handler, or pmu->stop). Returns false if the AUX area could not be
- * reopened: the caller leaves the unit stopped.
+ * Move what the unit holds into the AUX area: at most @budget complete
+ * samples (*@drained: how many), then a LOST record for samples the unit
+ * (TIP_LOST) or this driver (AUX area full) had to drop. Samples beyond the
+ * budget stay in the FIFO for the next drain. Runs on the event's hart with
+ * interrupts off (the interrupt handler, or pmu->stop). Returns false if the
+ * AUX area could not be reopened: the caller leaves the unit stopped.
  */
-static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
+static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c, unsigned int budget,
+			     unsigned int *drained)
 {
 	struct perf_output_handle *h = &c->handle;
-	struct tiprof_pmu_buf *buf = perf_get_aux(h);
 	struct tiprof_aux_rec rec;
-	unsigned long done = 0;
-	u64 lost = 0;
-	int n, i;
+	u64 lost;
+	int n;
 
-	if (!buf)
+	*drained = 0;
+	c->aux_buf = perf_get_aux(h);
+	if (!c->aux_buf)
 		return false;
-	memset(&rec, 0, sizeof(rec));
-	do {
-		n = tiprof_hw_drain(&c->hw, c->batch, TIPROF_PMU_BATCH);
-		for (i = 0; i < n; i++) {
-			rec.type = TIPROF_AUX_REC_SAMPLE;
-			rec.size = TIPROF_AUX_REC_SAMPLE_SIZE;
-			rec.sample = c->batch[i];
-			/* keep room for the LOST record that may follow */
-			if (done + rec.size + TIPROF_AUX_REC_LOST_SIZE > h->size) {
-				c->lost_sw++;
-				continue;
-			}
-			tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
-		}
-	} while (n == TIPROF_PMU_BATCH);
+	c->aux_done = 0;
+	n = tiprof_hw_drain_budget(&c->hw, c->batch, TIPROF_PMU_BATCH, budget,
+				   tiprof_pmu_sink, c);
 	if (n < 0)
 		pr_err_ratelimited(TIPROF_PMU_NAME ": CPU %d: drain failed: %s\n",
 				   smp_processor_id(), tiprof_hw_strerror(n));
+	else
+		*drained = n;
 
-	if (!tiprof_hw_counters(&c->hw, NULL, &lost) && lost > c->lost_seen) {
+	if (!tiprof_hw_lost_new(&c->hw, &c->lost_seen, &lost) && lost) {
 		perf_aux_output_flag(h, PERF_AUX_FLAG_COLLISION);
-		lost -= c->lost_seen;
-		c->lost_seen += lost;
-	} else {
-		lost = 0;
+		c->lost_pending += lost;
 	}
 	if (c->lost_sw) {
 		perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED);
-		lost += c->lost_sw;
+		c->lost_pending += c->lost_sw;
 		c->lost_sw = 0;
 	}
-	if (lost && done + TIPROF_AUX_REC_LOST_SIZE <= h->size) {
+	/* no room (an AUX area below 16 bytes): the next LOST record says it */
+	if (c->lost_pending &&
+	    c->aux_done + TIPROF_AUX_REC_LOST_SIZE <= h->size) {
 		memset(&rec, 0, sizeof(rec));
 		rec.type = TIPROF_AUX_REC_LOST;
 		rec.size = TIPROF_AUX_REC_LOST_SIZE;
-		rec.lost = lost;
-		tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
+		rec.lost = c->lost_pending;
+		tiprof_pmu_aux_put(h, c->aux_buf, &c->aux_done, &rec, rec.size);
+		c->lost_pending = 0;
 	}
-	perf_aux_output_end(h, done);
+	perf_aux_output_end(h, c->aux_done);
 	/* the next interrupt writes into a fresh handle (and space) */
 	return !!perf_aux_output_begin(h, c->event);
+}
+
+/* tiprof_hw_pm_drain_budget() sink: PM_SAMPLE records into the AUX area. */
+static void tiprof_pmu_pm_sink(void *arg, const void *recs, unsigned int n)
+{
+	struct tiprof_pmu_cpu *c = arg;
+	const struct tiprof_pm_sample *smp = recs;
+	struct perf_output_handle *h = &c->handle;
+	struct tiprof_aux_rec rec;
+	unsigned int i;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.type = TIPROF_AUX_REC_PM_SAMPLE;
+	rec.size = TIPROF_AUX_REC_PM_SAMPLE_SIZE;
+	for (i = 0; i < n; i++) {
+		/* keep room for the PM_COUNTS record */
+		if (c->aux_done + rec.size + TIPROF_AUX_REC_PM_COUNTS_SIZE >
+		    h->size) {
+			c->pm_lost_sw++;
+			continue;
+		}
+		rec.pm = smp[i];
+		tiprof_pmu_aux_put(h, c->aux_buf, &c->aux_done, &rec, rec.size);
+	}
 }
 
 /*
@@ -573,35 +632,28 @@ static bool tiprof_pmu_drain(struct tiprof_pmu_cpu *c)
  * written; if even that is missing, the increments stay pending for the next
  * drain (they are never dropped).
  */
-static bool tiprof_pmu_pm_drain(struct tiprof_pmu_cpu *c)
+static bool tiprof_pmu_pm_drain(struct tiprof_pmu_cpu *c, unsigned int budget,
+				unsigned int *drained)
 {
 	struct perf_output_handle *h = &c->handle;
-	struct tiprof_pmu_buf *buf = perf_get_aux(h);
 	struct tiprof_pm_counts now, *d;
 	struct tiprof_aux_rec rec;
-	unsigned long done = 0;
-	int n, i;
+	unsigned long done;
+	int n;
 
-	if (!buf)
+	*drained = 0;
+	c->aux_buf = perf_get_aux(h);
+	if (!c->aux_buf)
 		return false;
-	memset(&rec, 0, sizeof(rec));
-	do {
-		n = tiprof_hw_pm_drain(&c->hw, c->pm_batch, TIPROF_PMU_BATCH);
-		for (i = 0; i < n; i++) {
-			rec.type = TIPROF_AUX_REC_PM_SAMPLE;
-			rec.size = TIPROF_AUX_REC_PM_SAMPLE_SIZE;
-			rec.pm = c->pm_batch[i];
-			if (done + rec.size + TIPROF_AUX_REC_PM_COUNTS_SIZE >
-			    h->size) {
-				c->pm_lost_sw++;
-				continue;
-			}
-			tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
-		}
-	} while (n == TIPROF_PMU_BATCH);
+	c->aux_done = 0;
+	n = tiprof_hw_pm_drain_budget(&c->hw, c->pm_batch, TIPROF_PMU_BATCH,
+				      budget, tiprof_pmu_pm_sink, c);
 	if (n < 0)
 		pr_err_ratelimited(TIPROF_PMU_NAME ": CPU %d: ProfileMe drain failed: %s\n",
 				   smp_processor_id(), tiprof_hw_strerror(n));
+	else
+		*drained = n;
+	done = c->aux_done;
 
 	if (tiprof_hw_pm_counters(&c->hw, &now))
 		now = c->pm_seen;	/* report them next time */
@@ -620,7 +672,7 @@ static bool tiprof_pmu_pm_drain(struct tiprof_pmu_cpu *c)
 			perf_aux_output_flag(h, PERF_AUX_FLAG_COLLISION);
 		if (d->lost_sw)
 			perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED);
-		tiprof_pmu_aux_put(h, buf, &done, &rec, rec.size);
+		tiprof_pmu_aux_put(h, c->aux_buf, &done, &rec, rec.size);
 		c->pm_seen = now;
 		c->pm_lost_sw = 0;
 	}
@@ -628,10 +680,19 @@ static bool tiprof_pmu_pm_drain(struct tiprof_pmu_cpu *c)
 	return !!perf_aux_output_begin(h, c->event);
 }
 
+/* Stop the unit's subsystem of the event (TIP or ProfileMe). */
+static void tiprof_pmu_unit_stop(struct tiprof_pmu_cpu *c, bool pm)
+{
+	if (pm)
+		tiprof_hw_pm_stop(&c->hw);
+	else
+		tiprof_hw_stop(&c->hw);
+}
+
 static irqreturn_t tiprof_pmu_irq(int irq, void *dev)
 {
 	struct tiprof_pmu_cpu *c = dev;
-	unsigned int which, mine;
+	unsigned int which, mine, n;
 	bool pm;
 
 	if (!c->event)
@@ -652,15 +713,45 @@ static irqreturn_t tiprof_pmu_irq(int irq, void *dev)
 		return which ? IRQ_HANDLED : IRQ_NONE;
 	if ((pm ? c->hw.pm_state : c->hw.state) != TIPROF_HW_RUNNING)
 		return IRQ_NONE;
-	if (!(pm ? tiprof_pmu_pm_drain(c) : tiprof_pmu_drain(c))) {
+	/* at most one FIFO's worth: the rest waits in the FIFO */
+	if (!(pm ? tiprof_pmu_pm_drain(c, c->hw.pm_depth, &n) :
+	      tiprof_pmu_drain(c, c->hw.depth, &n))) {
 		/* AUX area gone (user unmapped it): stop until restarted */
-		if (pm)
-			tiprof_hw_pm_stop(&c->hw);
-		else
-			tiprof_hw_stop(&c->hw);
+		tiprof_pmu_unit_stop(c, pm);
 		c->event->hw.state |= PERF_HES_STOPPED;
+		return IRQ_HANDLED;
+	}
+	c->thr.max = READ_ONCE(max_samples_per_tick);
+	if (tiprof_hw_throttle_account(&c->thr, get_jiffies_64(), n)) {
+		/* as perf core's throttling: stopped until the next tick */
+		tiprof_pmu_unit_stop(c, pm);
+		c->throttled = true;
+		c->throttles++;
+		hrtimer_start(&c->unthrottle, ns_to_ktime(TICK_NSEC),
+			      HRTIMER_MODE_REL_PINNED_HARD);
 	}
 	return IRQ_HANDLED;
+}
+
+/* The unthrottle timer (hard interrupt, on the hart it was started on). */
+static enum hrtimer_restart tiprof_pmu_unthrottle(struct hrtimer *t)
+{
+	struct tiprof_pmu_cpu *c = container_of(t, struct tiprof_pmu_cpu,
+						unthrottle);
+	bool pm;
+	int ret;
+
+	if (!c->throttled || !c->event ||
+	    (c->event->hw.state & PERF_HES_STOPPED))
+		return HRTIMER_NORESTART;
+	c->throttled = false;
+	pm = tiprof_pmu_is_pm(c->event);
+	/* the FIFO kept its samples: the next interrupt drains them */
+	ret = pm ? tiprof_hw_pm_start(&c->hw) : tiprof_hw_start(&c->hw);
+	if (ret)
+		pr_err_ratelimited(TIPROF_PMU_NAME ": CPU %d: cannot restart: %s\n",
+				   smp_processor_id(), tiprof_hw_strerror(ret));
+	return HRTIMER_NORESTART;
 }
 
 static void tiprof_pmu_fake_irq(void *arg)
@@ -750,6 +841,9 @@ static void tiprof_pmu_start(struct perf_event *event, int flags)
 	}
 	c->lost_seen = 0;
 	c->lost_sw = 0;
+	c->thr.tick = 0;
+	c->thr.samples = 0;
+	c->throttled = false;
 	event->hw.state = 0;
 }
 
@@ -757,22 +851,30 @@ static void tiprof_pmu_stop(struct perf_event *event, int flags)
 {
 	struct tiprof_pmu *tp = to_tiprof_pmu(event->pmu);
 	struct tiprof_pmu_cpu *c = this_cpu_ptr(tp->cpus);
+	unsigned int n;
+	bool pm;
 
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
-	/*
-	 * Stop first so the FIFO no longer grows, then drain what it holds;
-	 * the drain reopens the handle, which must be closed again here.
-	 */
-	if (tiprof_pmu_is_pm(event)) {
-		tiprof_hw_pm_stop(&c->hw);
-		if (tiprof_pmu_pm_drain(c))
-			perf_aux_output_end(&c->handle, 0);
-	} else {
-		tiprof_hw_stop(&c->hw);
-		if (tiprof_pmu_drain(c))
-			perf_aux_output_end(&c->handle, 0);
+	/* same hart, interrupts off: the timer callback is not running */
+	hrtimer_try_to_cancel(&c->unthrottle);
+	c->throttled = false;
+	if (c->throttles) {
+		pr_info_ratelimited(TIPROF_PMU_NAME ": CPU %d: throttled %llu times (max_samples_per_tick %u)\n",
+				    smp_processor_id(), c->throttles,
+				    READ_ONCE(max_samples_per_tick));
+		c->throttles = 0;
 	}
+	/*
+	 * Stop first so the FIFO no longer grows, then drain what it holds
+	 * (and a pending sample completing meanwhile); the drain reopens the
+	 * handle, which must be closed again here.
+	 */
+	pm = tiprof_pmu_is_pm(event);
+	tiprof_pmu_unit_stop(c, pm);
+	if (pm ? tiprof_pmu_pm_drain(c, 2 * c->hw.pm_depth, &n) :
+	    tiprof_pmu_drain(c, 2 * c->hw.depth, &n))
+		perf_aux_output_end(&c->handle, 0);
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
@@ -871,6 +973,8 @@ static void tiprof_pmu_probe_cpu(void *data)
 	} else {
 		tiprof_hw_init(&c->hw, &tiprof_pmu_csr_ops, c);
 	}
+	hrtimer_init(&c->unthrottle, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	c->unthrottle.function = tiprof_pmu_unthrottle;
 	a->ret = tiprof_hw_probe(&c->hw);
 	a->pm_ret = a->ret ? -ENODEV : tiprof_hw_pm_probe(&c->hw);
 	/* PM counters are never cleared: report increments from here on */
@@ -1091,9 +1195,11 @@ static int tiprof_pmu_remove(struct platform_device *pdev)
 	perf_pmu_unregister(&tp->pmu);
 	cpuhp_state_remove_instance(tiprof_pmu_hp_state, &tp->hp_node);
 	free_percpu_irq(tp->irq, tp->cpus);
-	if (fake_unit)
-		for_each_cpu(cpu, &tp->supported)
+	for_each_cpu(cpu, &tp->supported) {
+		hrtimer_cancel(&per_cpu_ptr(tp->cpus, cpu)->unthrottle);
+		if (fake_unit)
 			tiprof_fake_exit(&per_cpu_ptr(tp->cpus, cpu)->fake);
+	}
 	return 0;
 }
 

@@ -705,6 +705,79 @@ int tiprof_hw_pm_drain(struct tiprof_hw *hw, struct tiprof_pm_sample *buf,
 				    sizeof(*buf), n);
 }
 
+/*
+ * The bounded drain of both subsystems: @drain is tiprof_hw_drain() or
+ * tiprof_hw_pm_drain() (through a void pointer), @size its record size.
+ */
+static int tiprof_hw_budget_loop(struct tiprof_hw *hw, int pm, void *batch,
+				 unsigned int batch_n, unsigned int budget,
+				 void (*sink)(void *arg, const void *recs,
+					      unsigned int n),
+				 void *arg)
+{
+	unsigned int done = 0, want;
+	int n;
+
+	if (!batch_n)
+		return -EINVAL;
+	while (done < budget) {
+		want = budget - done < batch_n ? budget - done : batch_n;
+		n = pm ? tiprof_hw_pm_drain(hw, batch, want) :
+			 tiprof_hw_drain(hw, batch, want);
+		if (n < 0)
+			return done ? (int)done : n;
+		if (n)
+			sink(arg, batch, (unsigned int)n);
+		done += (unsigned int)n;
+		if ((unsigned int)n < want)
+			break;	/* the FIFO read empty (or an error comes) */
+	}
+	return (int)done;
+}
+
+int tiprof_hw_drain_budget(struct tiprof_hw *hw, struct tiprof_sample *batch,
+			   unsigned int batch_n, unsigned int budget,
+			   void (*sink)(void *arg, const void *recs,
+					unsigned int n),
+			   void *arg)
+{
+	return tiprof_hw_budget_loop(hw, 0, batch, batch_n, budget, sink, arg);
+}
+
+int tiprof_hw_pm_drain_budget(struct tiprof_hw *hw,
+			      struct tiprof_pm_sample *batch,
+			      unsigned int batch_n, unsigned int budget,
+			      void (*sink)(void *arg, const void *recs,
+					   unsigned int n),
+			      void *arg)
+{
+	return tiprof_hw_budget_loop(hw, 1, batch, batch_n, budget, sink, arg);
+}
+
+int tiprof_hw_throttle_account(struct tiprof_hw_throttle *t, uint64_t tick,
+			       unsigned int n)
+{
+	if (t->tick != tick) {
+		t->tick = tick;
+		t->samples = 0;
+	}
+	t->samples = t->samples + n < t->samples ? ~(uint32_t)0 :
+		     t->samples + n;
+	return t->max && t->samples >= t->max;
+}
+
+int tiprof_hw_lost_new(struct tiprof_hw *hw, uint64_t *seen, uint64_t *inc)
+{
+	uint64_t lost;
+	int ret = tiprof_hw_counters(hw, NULL, &lost);
+
+	if (ret)
+		return ret;
+	*inc = lost >= *seen ? lost - *seen : lost;
+	*seen = lost;
+	return 0;
+}
+
 int tiprof_hw_pm_counters(struct tiprof_hw *hw, struct tiprof_pm_counts *c)
 {
 	int ret;

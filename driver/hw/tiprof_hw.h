@@ -273,6 +273,60 @@ int tiprof_hw_pm_counters(struct tiprof_hw *hw, struct tiprof_pm_counts *c);
 int tiprof_hw_irq_pending(struct tiprof_hw *hw, unsigned int *which);
 
 /*
+ * Bounded work per interrupt (docs/driver.md, "Interrupt storms"). A unit
+ * that samples faster than its samples can be drained refills the FIFO as
+ * fast as it is emptied: a handler that drains "until empty" never returns.
+ *
+ * tiprof_hw_drain_budget / tiprof_hw_pm_drain_budget - tiprof_hw_drain() /
+ * tiprof_hw_pm_drain() calls of at most @batch_n records into @batch, each
+ * call's records handed to @sink(@arg, @batch, n), until the FIFO reads empty
+ * or @budget records were drained: at most @budget POPs. Records left stay
+ * in the FIFO (a full FIFO makes the unit count the samples it cannot store
+ * in TIP_LOST / PM_LOST: nothing is dropped uncounted). Returns the number
+ * drained (@budget: the budget ran out, records may be left), or a negative
+ * code if the first call failed (an error after some records returns their
+ * count; the next call meets it again).
+ */
+int tiprof_hw_drain_budget(struct tiprof_hw *hw, struct tiprof_sample *batch,
+			   unsigned int batch_n, unsigned int budget,
+			   void (*sink)(void *arg, const void *recs,
+					unsigned int n),
+			   void *arg);
+int tiprof_hw_pm_drain_budget(struct tiprof_hw *hw,
+			      struct tiprof_pm_sample *batch,
+			      unsigned int batch_n, unsigned int budget,
+			      void (*sink)(void *arg, const void *recs,
+					   unsigned int n),
+			      void *arg);
+
+/*
+ * Interrupt throttling, as perf core's max_samples_per_tick: the samples
+ * drained in one tick are counted; when they reach @max the caller stops the
+ * unit (tiprof_hw_stop: the FIFO keeps its samples) until the next tick.
+ */
+struct tiprof_hw_throttle {
+	uint64_t tick;		/* the tick @samples were counted in */
+	uint32_t samples;	/* samples drained in it */
+	uint32_t max;		/* samples per tick allowed; 0: no limit */
+};
+
+/*
+ * tiprof_hw_throttle_account - add @n samples drained in tick @tick (any
+ * monotonic tick count, e.g. jiffies). Returns 1 when the tick's samples
+ * reached @t->max (throttle now), else 0. No CSR access.
+ */
+int tiprof_hw_throttle_account(struct tiprof_hw_throttle *t, uint64_t tick,
+			       unsigned int n);
+
+/*
+ * tiprof_hw_lost_new - read TIP_LOST; *@inc = its increase since *@seen,
+ * and *@seen = the value read (a counter below *@seen, cleared under us,
+ * counts from 0). Returns 0 or tiprof_hw_counters()' error (nothing
+ * changed then).
+ */
+int tiprof_hw_lost_new(struct tiprof_hw *hw, uint64_t *seen, uint64_t *inc);
+
+/*
  * tiprof_hw_strerror - a short constant description of a code returned by
  * this layer (for log messages); never NULL.
  */

@@ -850,6 +850,252 @@ static void test_drain_edges(void)
 	CHECK(tiprof_hw_strerror(-EREMOTEIO)[0] && tiprof_hw_strerror(12345)[0], "strerror");
 }
 
+/* ---------------------------------------------------------------- interrupt storm */
+
+/*
+ * A unit that samples faster than it can be drained: every CSR access is one cycle
+ * and, while TIP_CTRL.EN, a sample is taken every `period` cycles (period 1: the FIFO
+ * refills as fast as it is emptied - a drain costs 4 + popcount(VALID) accesses a
+ * sample). Sample number t (0, 1, ... in the order taken) shows t in S_CYCLE and
+ * 0x1000 + 4t in S_ADDR0; a sample taken with the FIFO full is counted in TIP_LOST.
+ * A drain that pops more than `guard` samples in one handler call gets -EIO on every
+ * access from then on, so a drain that ignores its budget fails the test instead of
+ * hanging it.
+ */
+#define STORM_DEPTH_MAX 64
+
+struct storm {
+	unsigned depth, period;
+	uint64_t cycle, taken, lost;
+	uint64_t fifo[STORM_DEPTH_MAX];	/* sample numbers, oldest at head */
+	unsigned head, count;
+	uint64_t ctrl;
+	unsigned pops;			/* POPs since the handler was entered */
+	unsigned guard;
+};
+
+static void storm_tick(struct storm *u)
+{
+	u->cycle++;
+	if (!(u->ctrl & TIPROF_TIP_CTRL_EN_MASK) || u->cycle % u->period)
+		return;
+	if (u->count == u->depth) {
+		u->lost++;
+	} else {
+		u->fifo[(u->head + u->count) % u->depth] = u->taken;
+		u->count++;
+	}
+	u->taken++;
+}
+
+static int storm_read(void *ctx, uint16_t addr, uint64_t *val)
+{
+	struct storm *u = ctx;
+	uint64_t t = u->count ? u->fifo[u->head] : 0;
+
+	storm_tick(u);
+	if (u->pops > u->guard)
+		return -EIO;
+	switch (addr) {
+	case TIPROF_TIP_ID:
+		*val = (uint64_t)TIPROF_TIP_ID_MAGIC << TIPROF_TIP_ID_MAGIC_SHIFT |
+		       (uint64_t)TIPROF_TIP_ID_MAJOR << TIPROF_TIP_ID_MAJOR_SHIFT;
+		break;
+	case TIPROF_TIP_PARAMS:
+		*val = 1u << TIPROF_TIP_PARAMS_W_SHIFT | 64u << TIPROF_TIP_PARAMS_XLEN_SHIFT |
+		       (uint64_t)u->depth << TIPROF_TIP_PARAMS_DEPTH_SHIFT;
+		break;
+	case TIPROF_TIP_FIFO_COUNT:
+		*val = u->count;
+		break;
+	case TIPROF_TIP_S_INFO:
+		*val = u->count ? 1u << TIPROF_TIP_S_INFO_VALID_SHIFT |
+				  (uint64_t)TIPROF_PRIV_S << TIPROF_TIP_S_INFO_PRIV_SHIFT : 0;
+		break;
+	case TIPROF_TIP_S_CYCLE:
+		*val = u->count ? t : 0;
+		break;
+	case TIPROF_TIP_S_ADDR:
+		*val = u->count ? 0x1000 + 4 * t : 0;
+		break;
+	case TIPROF_TIP_TAKEN:
+		*val = u->taken;
+		break;
+	case TIPROF_TIP_LOST:
+		*val = u->lost;
+		break;
+	case TIPROF_TIP_CTRL:
+		*val = u->ctrl;
+		break;
+	default:
+		*val = 0;	/* STATUS (no CFG_ERR), S_CTX */
+	}
+	return 0;
+}
+
+static int storm_write(void *ctx, uint16_t addr, uint64_t val)
+{
+	struct storm *u = ctx;
+
+	storm_tick(u);
+	if (u->pops > u->guard)
+		return -EIO;
+	if (addr == TIPROF_TIP_POP && u->count) {
+		u->head = (u->head + 1) % u->depth;
+		u->count--;
+		u->pops++;
+	} else if (addr == TIPROF_TIP_CTRL) {
+		u->ctrl = val;
+	} else if (addr == TIPROF_TIP_TAKEN) {
+		u->taken = val;
+	} else if (addr == TIPROF_TIP_LOST) {
+		u->lost = val;
+	}
+	return 0;
+}
+
+static const struct tiprof_hw_ops storm_ops = { storm_read, storm_write };
+
+/* What the driver's AUX stream would hold: the samples delivered, checked as they come. */
+struct storm_sink {
+	uint64_t delivered;	/* samples handed to the sink */
+	uint64_t next;		/* sample number expected if none were lost */
+	uint64_t gaps;		/* sample numbers missing between delivered ones */
+	unsigned bad;		/* out of order, duplicated or wrong address */
+};
+
+static void storm_sink_fn(void *arg, const void *recs, unsigned int n)
+{
+	struct storm_sink *k = arg;
+	const struct tiprof_sample *s = recs;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i].cycle < k->next || s[i].addr[0] != 0x1000 + 4 * s[i].cycle)
+			k->bad++;
+		else
+			k->gaps += s[i].cycle - k->next;
+		k->next = s[i].cycle + 1;
+		k->delivered++;
+	}
+}
+
+/*
+ * The driver's interrupt handler against the storm unit: drain with a budget of one
+ * FIFO (batches of 5), read the lost increment, account the samples for throttling
+ * (10 interrupts would come per tick; max 3 FIFOs a tick), stop the unit when throttled
+ * and restart it at the next tick. Every handler call must pop at most the budget and
+ * the stream must account for every sample: delivered + reported lost = TAKEN, the
+ * reported lost = TIP_LOST = the sample numbers missing from the stream.
+ */
+static void test_storm_one(unsigned depth, unsigned period, uint32_t budget)
+{
+	struct storm u;
+	struct tiprof_hw hw;
+	struct tiprof_hw_config cfg = { 0 };
+	struct tiprof_hw_throttle thr = { 0, 0, 0 };
+	struct tiprof_sample batch[5];
+	struct storm_sink k = { 0, 0, 0, 0 };
+	uint64_t seen = 0, inc, lost_reported = 0, tick;
+	unsigned i, irq, calls = 0, over = 0, throttles = 0, max_pops = 0, throttled = 0, full = 0;
+	int n;
+
+	memset(&u, 0, sizeof(u));
+	u.depth = depth;
+	u.period = period;
+	u.guard = 10 * depth;
+	tiprof_hw_init(&hw, &storm_ops, &u);
+	CHECK_EQ(tiprof_hw_probe(&hw), 0, "storm: probe");
+	cfg.period = 1;
+	cfg.priv_mask = 1u << TIPROF_PRIV_S;
+	cfg.irq = 1;
+	cfg.watermark = (uint16_t)(depth / 2 ? depth / 2 : 1);
+	CHECK_EQ(tiprof_hw_configure(&hw, &cfg), 0, "storm: configure");
+	CHECK_EQ(tiprof_hw_start(&hw), 0, "storm: start");
+	thr.max = 3 * budget;
+	for (irq = 0; irq < 4000; irq++) {
+		tick = irq / 10;
+		for (i = 0; i < 50; i++)
+			storm_tick(&u);	/* the time between interrupts */
+		if (throttled) {
+			if (tick == thr.tick)
+				continue;	/* stopped: no interrupt until the next tick */
+			CHECK_EQ(tiprof_hw_start(&hw), 0, "storm: unthrottle");
+			throttled = 0;
+		}
+		if (u.count < cfg.watermark)
+			continue;		/* the line is low */
+		u.pops = 0;
+		calls++;
+		n = tiprof_hw_drain_budget(&hw, batch, 5, budget, storm_sink_fn, &k);
+		if (n < 0 || (unsigned)n > budget || u.pops != (unsigned)n)
+			over++;
+		if (u.pops > max_pops)
+			max_pops = u.pops;
+		/* budget used up, the line still high: the handler returns anyway */
+		if ((unsigned)n == budget && u.count >= cfg.watermark)
+			full++;
+		if (!tiprof_hw_lost_new(&hw, &seen, &inc))
+			lost_reported += inc;
+		if (tiprof_hw_throttle_account(&thr, tick, n > 0 ? (unsigned)n : 0)) {
+			CHECK_EQ(tiprof_hw_stop(&hw), 0, "storm: throttle stop");
+			throttled = 1;
+			throttles++;
+		}
+	}
+	/* pmu->stop: stop, then drain what is left with a budget of two FIFOs */
+	CHECK_EQ(tiprof_hw_stop(&hw), 0, "storm: stop");
+	u.pops = 0;
+	n = tiprof_hw_drain_budget(&hw, batch, 5, 2 * depth, storm_sink_fn, &k);
+	CHECK(n >= 0 && u.count == 0, "storm: the final drain empties the FIFO (%d, %u left)",
+	      n, u.count);
+	if (!tiprof_hw_lost_new(&hw, &seen, &inc))
+		lost_reported += inc;
+	CHECK(!over, "storm D=%u P=%u: every handler call pops at most the budget %u "
+	      "(max %u pops, %u calls over)", depth, period, budget, max_pops, over);
+	CHECK(k.bad == 0, "storm: samples in order, each once, addresses right (%u bad)", k.bad);
+	CHECK(k.delivered + lost_reported == u.taken,
+	      "storm D=%u P=%u: delivered %llu + lost reported %llu = TAKEN %llu", depth, period,
+	      (unsigned long long)k.delivered, (unsigned long long)lost_reported,
+	      (unsigned long long)u.taken);
+	/* the numbers missing: between delivered samples, and after the last one */
+	k.gaps += u.taken - k.next;
+	CHECK(lost_reported == u.lost && k.gaps == u.lost,
+	      "storm: lost reported %llu = TIP_LOST %llu = missing sample numbers %llu",
+	      (unsigned long long)lost_reported, (unsigned long long)u.lost,
+	      (unsigned long long)k.gaps);
+	printf("  D=%u P=%u: %u handler calls, at most %u POPs each (budget %u), %u left the "
+	       "FIFO above the watermark; %llu delivered + %llu lost = %llu taken; throttled %u "
+	       "times\n", depth, period, calls, max_pops, budget, full,
+	       (unsigned long long)k.delivered, (unsigned long long)lost_reported,
+	       (unsigned long long)u.taken, throttles);
+	if (period == 1) {
+		/* the storm really happened: full FIFOs behind the budget, losses, throttling */
+		CHECK(full > 100 && u.lost > 0 && throttles == 4000 / 10,
+		      "storm: %u drains left the FIFO above the watermark, %llu lost, throttled %u times in 400 ticks",
+		      full, (unsigned long long)u.lost, throttles);
+	}
+}
+
+static void test_storm(void)
+{
+	struct tiprof_hw_throttle t = { 0, 0, 0 };
+
+	tc_section("interrupt storm: bounded drain, throttling, exact lost accounting");
+	test_storm_one(16, 1, 16);
+	test_storm_one(4, 1, 4);
+	test_storm_one(16, 7, 16);
+	test_storm_one(64, 2, 64);
+	/* the throttle counts per tick, and max 0 never throttles */
+	t.max = 10;
+	CHECK(!tiprof_hw_throttle_account(&t, 1, 9) && tiprof_hw_throttle_account(&t, 1, 1) &&
+	      !tiprof_hw_throttle_account(&t, 2, 9), "throttle: 10 per tick");
+	t.max = 0;
+	CHECK(!tiprof_hw_throttle_account(&t, 2, 1000000), "throttle: no limit");
+	CHECK_EQ(tiprof_hw_drain_budget(NULL, NULL, 0, 1, storm_sink_fn, NULL), -EINVAL,
+		 "batch of 0 refused");
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t cycles = argc > 1 ? strtoull(argv[1], NULL, 0) : 2000000;
@@ -861,6 +1107,7 @@ int main(int argc, char **argv)
 	test_probe();
 	test_configure();
 	test_drain_edges();
+	test_storm();
 	test_counter_carry();
 	test_random(cycles, seed);
 	return tc_summary();
