@@ -4,7 +4,7 @@
 
 usage: similarity.py CALLGRIND_OUT DUMP [DUMP...] [--cache DIR] [--top N] [--json FILE]
        similarity.py exact EXACT DUMP [DUMP...] [--depth N] [--cache DIR] [--json FILE]
-       similarity.py curve --ref DUMP... --run DUMP... [--callgrind CG] [--rate R]
+       similarity.py curve --ref DUMP...|self --run DUMP... [--callgrind CG] [--rate R]
                      [--cache DIR] [--json FILE]
   CALLGRIND_OUT  valgrind --tool=callgrind --collect-jumps=yes --dump-instr=yes output of a run
   DUMP           `tiprof-lbr dump` of traced runs of the *same* program and input (merged)
@@ -23,7 +23,9 @@ curve: overlap against a reference with the same weighting - a long high-rate ru
   for each N; also against callgrind (--callgrind) if given. The run length for 95 % is the
   first N whose mean reaches it, else extrapolated from a fit 1 - overlap = a * N^-b over the
   measured points (said so). The reference's own sampling noise is shown: the overlap of its
-  two halves.
+  two halves. `--ref self`: each window against all the other windows of the run (the same
+  rate; a high-rate reference is biased: task-clock counts the tracer's own time, so its
+  samples cluster right after the end of each stack).
 
 Both profiles are put on the same footing: every address becomes (object file, ELF virtual
 address) - callgrind prints object-relative addresses; the tracer's come through its mmap
@@ -451,15 +453,34 @@ def main_curve(argv, opts):
     if not ref or not run_:
         sys.exit('similarity.py curve: usage: curve --ref DUMP... --run DUMP...')
     rate = float(opts.get('--rate', 100))
+    for d in run_:
+        # the run's stacks stand for seconds at `rate`: every session must sample at it (a
+        # reference dump in the --run list once made the long windows compare it with itself)
+        try:
+            periods = re.findall(r'^session .* period=(\d+) ', open(d).read(), re.M)
+        except OSError as e:
+            sys.exit('similarity.py: cannot read %s: %s' % (d, e.strerror))
+        bad = [int(x) for x in periods if abs(1e9 / int(x) - rate) > 0.01 * rate]
+        if bad or not periods:
+            sys.exit('similarity.py curve: %s: sampled every %s ns, not at %g stacks/s (--rate)'
+                     % (d, bad[0] if bad else '?', rate))
     objs = Objs(opts.get('--cache'))
-    rst = read_stacks(ref, objs)
     stacks = []
     for d in run_:
         stacks += sorted(read_stacks([d], objs), key=lambda st: st[0])
+    self_ref = ref == ['self']
+    rst = stacks if self_ref else read_stacks(ref, objs)
     refp = profiles(of_stacks(rst))
     half = len(rst) // 2
     h1, h2 = profiles(of_stacks(rst[:half])), profiles(of_stacks(rst[half:]))
-    refs = [('long run', refp)]
+    # --ref self: each window against all the other windows' stacks (the same rate, so the
+    # same weighting; a high-rate run's samples cluster after the end of each stack)
+    refs = [('rest' if self_ref else 'long run', refp)]
+    if self_ref:
+        tot_r, tot_e = collections.Counter(), collections.Counter()
+        for st in stacks:
+            tot_r.update(st[3])
+            tot_e.update(st[4])
     if '--callgrind' in opts:
         ir, _, cg_jumps = read_callgrind(opts['--callgrind'], objs)
         fn, ed = collections.Counter(), collections.Counter()
@@ -486,7 +507,14 @@ def main_curve(argv, opts):
         for name, (rf, re_) in refs:
             fo, eo = [], []
             for w in wins:
-                pf, pe = profiles(of_stacks(w))
+                wr, we = of_stacks(w)
+                pf, pe = profiles((wr, we))
+                if self_ref and name == 'rest':
+                    rest_r, rest_e = tot_r.copy(), tot_e.copy()
+                    rest_r.subtract(dict(wr))
+                    rest_e.subtract(dict(we))
+                    rf, re_ = profiles(([(k, v) for k, v in rest_r.items() if v > 0],
+                                        [(k, v) for k, v in rest_e.items() if v > 0]))
                 fo.append(overlap(pf, rf))
                 eo.append(overlap(pe, re_))
             row[name] = [sum(fo) / len(fo), min(fo), sum(eo) / len(eo), min(eo)]

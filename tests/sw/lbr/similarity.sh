@@ -3,8 +3,9 @@
 # similarity.sh - the measurements of docs/lbr.md section 11 (similarity measured fairly):
 #  1. test programs against their exact (single-stepped) trace: the tracer's stacks, and a
 #     hardware LBR at the same sample instants (similarity.py exact);
-#  2. python3 and gzip -9: overlap against run length at 100 stacks/s, against a long
-#     2000 stacks/s run of the same command and against callgrind (similarity.py curve).
+#  2. python3 and gzip -9: overlap against run length at 100 stacks/s, against the rest of the
+#     100 stacks/s stacks, a 2000 stacks/s run of the same command and callgrind
+#     (similarity.py curve).
 # Needs BUILD (tiprof, libtiprof-lbr.so, the test programs and lbr_exact: make test-lbr's
 # prerequisites), valgrind, gzip, python3. Work files in $BUILD/lbr/similarity. ~10 min on
 # the loaded 2-core VM. SIM_ONLY=exact|curve runs one part.
@@ -84,6 +85,9 @@ cgrind "$W/cg.py.out" $PY -c "$PYLOOP" 300000
 cgrind "$W/cg.gz.out" gzip -9 -c "$W/text2m"
 for n in py gz; do
   echo "-- $n"
-  python3 "$HERE/similarity.py" curve --ref "$W/$n".ref?.dump --run $(ls "$W/$n".r*.dump | sort -V) \
+  python3 "$HERE/similarity.py" curve --ref "$W/$n".ref?.dump --run $(ls "$W/$n".r[0-9]*.dump | sort -V) \
     --callgrind "$W/cg.$n.out" --cache "$W/objcache" --json "$W/curve.$n.json"
+  # the same-weighting reference: each window against the rest of the 100 stacks/s stacks
+  python3 "$HERE/similarity.py" curve --ref self --run $(ls "$W/$n".r[0-9]*.dump | sort -V) \
+    --cache "$W/objcache" --json "$W/curve.$n.self.json"
 done
