@@ -73,6 +73,10 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
  * string instructions) end these claims for the rest of the run. */
 void lbr_emu_set_watch(struct lbr_emu *e, int on);
 
+/* Test tools: the next run starts with these xmm0-15 contents known (the tracer's windows
+ * start with every vector register unknown). */
+void lbr_emu_set_xmm(struct lbr_emu *e, const uint8_t xmm[16][16]);
+
 /* Use `base` as the FS segment base from now on, instead of the calling thread's (a tool
  * emulating another process: tests/sw/lbr/emu_check.c). */
 void lbr_emu_set_fs_base(struct lbr_emu *e, uint64_t base);

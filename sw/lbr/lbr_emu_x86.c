@@ -31,8 +31,8 @@ int lbr_emu_plant;
 #define LINE 4096       /* bytes per line: a page (all readable or not; one read costs ~4 us here whatever its size) */
 #define NSTORE 2048     /* 8-byte granules a run may store into (hash table); power of two */
 #define NACC 8192       /* 8-byte granules a run accessed (data-checkpoint freshness) */
-#define NCODE 128       /* code lines per thread (direct-mapped, kept across runs) */
-#define CLINE 256
+#define NCODE 64        /* code lines per thread (direct-mapped, kept across runs) */
+#define CLINE 4096      /* a page: a read costs the same whatever its size */
 
 #define F_CF 0x1ULL
 #define F_PF 0x4ULL
@@ -49,6 +49,12 @@ enum { O_NONE = 0, O_REG, O_MEM, O_IMM };
 #define MN_SKIP 0xFFF0
 #define MN_STOS 0xFFF1
 #define MN_MOVS 0xFFF2
+/* Vector moves, so that memcpy-like copies through xmm/ymm registers keep known bytes: load,
+ * store, register move, zeroing idiom (pxor x,x). Registers 0-15, 16 or 32 bytes. */
+#define MN_VLD 0xFFF3
+#define MN_VST 0xFFF4
+#define MN_VMV 0xFFF5
+#define MN_VZERO 0xFFF6
 
 struct eop {
 	uint8_t kind;  /* O_* */
@@ -89,6 +95,10 @@ struct lbr_emu {
 	struct { uint64_t lo, hi; } unk[16];
 	unsigned rr;   /* round-robin victim choice */
 	unsigned nstored;   /* granules used in `store` by this run */
+	uint32_t vk;        /* vector register bytes known in this run: bit r = xmm r's low 16,
+	                     * bit 16 + r = its upper 16 (ymm) */
+	uint8_t vr[16][32];
+	uint32_t vk_seed;   /* vk for the next run (lbr_emu_set_xmm), then 0 */
 	int watch;          /* data checkpoints allowed (the stop mechanism has watchpoints) */
 	int no_watch;       /* ... but not any more in this run (an access it cannot see) */
 	unsigned nacc, acc_n, acc_old; /* granules in `acc`; this instruction's accesses, old ones */
@@ -120,6 +130,13 @@ void lbr_emu_init(struct lbr_emu *e, const struct lbr_isa *isa, int (*forbid)(ui
 	e->isa = isa;
 	e->forbid = forbid;
 	e->budget = budget;
+}
+
+void lbr_emu_set_xmm(struct lbr_emu *e, const uint8_t xmm[16][16])
+{
+	for (int i = 0; i < 16; i++)
+		memcpy(e->vr[i], xmm[i], 16);
+	e->vk_seed = 0xFFFF;
 }
 
 void lbr_emu_set_watch(struct lbr_emu *e, int on)
@@ -270,6 +287,84 @@ static int is_transfer(const ZydisDecodedInstruction *in)
 	}
 }
 
+/* Vector register number 0-15 of a xmm/ymm operand, or -1. */
+static int vreg(const ZydisDecodedOperand *op)
+{
+	if (op->type != ZYDIS_OPERAND_TYPE_REGISTER)
+		return -1;
+	ZydisRegisterClass c = ZydisRegisterGetClass(op->reg.value);
+	ZyanI8 id = ZydisRegisterGetId(op->reg.value);
+	return (c == ZYDIS_REGCLASS_XMM || c == ZYDIS_REGCLASS_YMM) && id >= 0 && id < 16 ? id : -1;
+}
+
+/* Whole-register vector moves and the zeroing idiom (MN_V*); 0 if `in` is not one. x->cc =
+ * bytes (16 or 32), x->nops = 1 for VEX (a 16-byte write zeroes the upper half), o[0] the
+ * memory operand, o[1].reg / o[2].reg the destination / source register. */
+static int vec_decode(const ZydisDecodedInstruction *in, const ZydisDecodedOperand *ops,
+		      uint64_t pc, struct einsn *x)
+{
+	int mov = 0, zero = 0;
+	switch (in->mnemonic) {
+	case ZYDIS_MNEMONIC_MOVDQU: case ZYDIS_MNEMONIC_MOVDQA: case ZYDIS_MNEMONIC_MOVUPS:
+	case ZYDIS_MNEMONIC_MOVAPS: case ZYDIS_MNEMONIC_MOVUPD: case ZYDIS_MNEMONIC_MOVAPD:
+	case ZYDIS_MNEMONIC_LDDQU: case ZYDIS_MNEMONIC_VMOVDQU: case ZYDIS_MNEMONIC_VMOVDQA:
+	case ZYDIS_MNEMONIC_VMOVUPS: case ZYDIS_MNEMONIC_VMOVAPS: case ZYDIS_MNEMONIC_VMOVUPD:
+	case ZYDIS_MNEMONIC_VMOVAPD: case ZYDIS_MNEMONIC_VLDDQU:
+		mov = 1;
+		break;
+	case ZYDIS_MNEMONIC_PXOR: case ZYDIS_MNEMONIC_XORPS: case ZYDIS_MNEMONIC_XORPD:
+	case ZYDIS_MNEMONIC_VPXOR: case ZYDIS_MNEMONIC_VXORPS: case ZYDIS_MNEMONIC_VXORPD:
+		zero = 1;
+		break;
+	default:
+		return 0;
+	}
+	if (in->encoding != ZYDIS_INSTRUCTION_ENCODING_LEGACY &&
+	    in->encoding != ZYDIS_INSTRUCTION_ENCODING_VEX)
+		return 0; /* EVEX: masks, 512 bits */
+	x->nops = in->encoding == ZYDIS_INSTRUCTION_ENCODING_VEX;
+	const int nv = in->operand_count_visible;
+	if (zero) {
+		int d = vreg(&ops[0]);
+		if (d < 0)
+			return 0;
+		for (int i = 1; i < nv; i++)
+			if (vreg(&ops[i]) != d)
+				return 0; /* not the idiom */
+		x->cc = (uint8_t)(ops[0].size / 8);
+		x->o[1].reg = (uint8_t)d;
+		x->mn = MN_VZERO;
+		return 1;
+	}
+	if (!mov || nv != 2)
+		return 0;
+	int d = vreg(&ops[0]), r = vreg(&ops[1]);
+	x->cc = (uint8_t)(ops[0].size / 8);
+	if (x->cc != 16 && x->cc != 32)
+		return 0;
+	if (d >= 0 && r >= 0) {
+		x->o[1].reg = (uint8_t)d;
+		x->o[2].reg = (uint8_t)r;
+		x->mn = MN_VMV;
+		return 1;
+	}
+	if (d >= 0 && ops[1].type == ZYDIS_OPERAND_TYPE_MEMORY) {
+		if (conv_op(in, &ops[1], pc, &x->o[0]) < 0)
+			return 0;
+		x->o[1].reg = (uint8_t)d;
+		x->mn = MN_VLD;
+		return 1;
+	}
+	if (r >= 0 && ops[0].type == ZYDIS_OPERAND_TYPE_MEMORY) {
+		if (conv_op(in, &ops[0], pc, &x->o[0]) < 0)
+			return 0;
+		x->o[2].reg = (uint8_t)r;
+		x->mn = MN_VST;
+		return 1;
+	}
+	return 0;
+}
+
 /* Code bytes at pc (up to n) through the per-thread code lines, which hold the program's
  * bytes (software breakpoints already replaced by the originals when the line was read;
  * code is assumed not to change while traced, as for the block cache). */
@@ -333,6 +428,8 @@ static void decode(struct lbr_emu *e, uint64_t pc, struct einsn *x)
 			x->cc = 1;
 		return;
 	}
+	if (vec_decode(&in, ops, pc, x))
+		return;
 	if (!modelled(in.mnemonic)) {
 		/* Skippable: writes no general register, no flags, no rip/rsp/segment, and at
 		 * most one memory operand; never a transfer or a system instruction. */
@@ -348,6 +445,10 @@ static void decode(struct lbr_emu *e, uint64_t pc, struct einsn *x)
 				continue;
 			if (op->type == ZYDIS_OPERAND_TYPE_REGISTER) {
 				ZydisRegisterClass c = ZydisRegisterGetClass(op->reg.value);
+				ZyanI8 id = ZydisRegisterGetId(op->reg.value);
+				if ((c == ZYDIS_REGCLASS_XMM || c == ZYDIS_REGCLASS_YMM ||
+				     c == ZYDIS_REGCLASS_ZMM) && id >= 0 && id < 16)
+					x->o[1].v |= 0x10001LL << id; /* its bytes become unknown */
 				if (c != ZYDIS_REGCLASS_XMM && c != ZYDIS_REGCLASS_YMM &&
 				    c != ZYDIS_REGCLASS_ZMM && c != ZYDIS_REGCLASS_X87 &&
 				    c != ZYDIS_REGCLASS_MMX && c != ZYDIS_REGCLASS_MASK &&
@@ -364,6 +465,8 @@ static void decode(struct lbr_emu *e, uint64_t pc, struct einsn *x)
 				return;
 			}
 		}
+		if (in.mnemonic == ZYDIS_MNEMONIC_VZEROUPPER || in.mnemonic == ZYDIS_MNEMONIC_VZEROALL)
+			x->o[1].v = 0xFFFFFFFF;
 		x->mn = MN_SKIP;
 		return;
 	}
@@ -684,9 +787,80 @@ static uint64_t do_sub(uint64_t *f, uint64_t a, uint64_t b, int cin, unsigned n)
 	return r;
 }
 
-/* ---------------------------------------------------------------- one instruction */
+/* ---------------------------------------------------------------- vector moves */
 
-enum { X_OK = 0, X_BR, X_STOP };
+enum { X_OK = 0, X_BR, X_STOP }; /* step(): fell through, taken transfer, not emulated */
+
+static int is_unknown(const struct lbr_emu *e, uint64_t a, unsigned n)
+{
+	for (unsigned i = 0; i < e->nunk; i++)
+		if (a < e->unk[i].hi && a + n > e->unk[i].lo)
+			return 1;
+	return 0;
+}
+
+/* Known-bits of a write of `n` bytes to vector register d (VEX 16-byte writes zero the upper
+ * half, legacy ones keep it). */
+static void vset(struct lbr_emu *e, const struct einsn *x, int d, int known)
+{
+	uint32_t lo = 1u << d, hi = 1u << (16 + d);
+	if (x->cc == 32) {
+		e->vk = known ? e->vk | lo | hi : e->vk & ~(lo | hi);
+	} else {
+		e->vk = known ? e->vk | lo : e->vk & ~lo;
+		if (x->nops) { /* VEX.128: upper half zeroed */
+			memset(e->vr[d] + 16, 0, 16);
+			e->vk |= hi;
+		}
+	}
+}
+
+static int vec_step(struct lbr_emu *e, struct lbr_cpu *c, const struct einsn *x)
+{
+	const unsigned n = x->cc;
+	const int d = x->o[1].reg, r = x->o[2].reg;
+	const uint32_t need = n == 32 ? (1u << r) | (1u << (16 + r)) : 1u << r;
+	uint64_t a;
+	switch (x->mn) {
+	case MN_VZERO:
+		memset(e->vr[d], 0, n);
+		vset(e, x, d, 1);
+		return X_OK;
+	case MN_VMV: {
+		int known = (e->vk & need) == need;
+		memmove(e->vr[d], e->vr[r], n);
+		vset(e, x, d, known);
+		return X_OK;
+	}
+	case MN_VLD:
+		a = ea(e, c, &x->o[0]);
+		if (e->fail)
+			return X_STOP;
+		if (is_unknown(e, a, n)) {
+			accessed(e, a, n);
+			vset(e, x, d, 0);
+			return X_OK;
+		}
+		if (mem_rw(e, a, e->vr[d], n, 0) < 0)
+			return X_STOP;
+		vset(e, x, d, 1);
+		return X_OK;
+	default: /* MN_VST */
+		a = ea(e, c, &x->o[0]);
+		if (e->fail)
+			return X_STOP;
+		if ((e->vk & need) == need) {
+			uint8_t tmp[32];
+			memcpy(tmp, e->vr[r], n);
+			return mem_rw(e, a, tmp, n, 1) < 0 ? X_STOP : X_OK;
+		}
+		e->no_watch = 1; /* an access the granule tracking does not record */
+		unknown(e, a, a + n);
+		return e->fail ? X_STOP : X_OK;
+	}
+}
+
+/* ---------------------------------------------------------------- one instruction */
 
 /* Execute x on c. Returns X_OK (fell through), X_BR (*to = taken target, *type = CTR type)
  * or X_STOP (not emulated, or memory failed: c unchanged as far as it matters - the caller
@@ -701,9 +875,12 @@ static int step(struct lbr_emu *e, struct lbr_cpu *c, uint64_t *def, const struc
 	uint64_t a, b, r;
 	e->fail = 0;
 	c->pc = next;
+	if (x->mn >= MN_VLD)
+		return vec_step(e, c, x);
 	if (x->mn >= MN_SKIP) {
 		e->no_watch = 1; /* memory it reads is not seen: no fresh-access claim after it */
 		if (x->mn == MN_SKIP) {
+			e->vk &= ~(uint32_t)x->o[1].v; /* the vector registers it writes */
 			if (o0->kind == O_MEM) {
 				a = ea(e, c, o0);
 				if (!e->fail)
@@ -1104,6 +1281,8 @@ void lbr_emu_run(struct lbr_emu *e, const struct lbr_cpu *start, unsigned max_br
 	e->fs_ok = e->fs_fixed;
 	e->nunk = 0;
 	e->nstored = 0;
+	e->vk = e->vk_seed;
+	e->vk_seed = 0;
 	out->insns = 0;
 	out->nbr = 0;
 	out->ck_pc = start->pc;

@@ -104,6 +104,9 @@ int main(int argc, char **argv)
 		struct lbr_emu_br br[2];
 		cpu_of(&r, &c);
 		lbr_emu_set_fs_base(e, r.fs_base);
+		struct user_fpregs_struct fp;
+		if (ptrace(PTRACE_GETFPREGS, child, 0, &fp) == 0)
+			lbr_emu_set_xmm(e, (const uint8_t (*)[16])fp.xmm_space); /* vector stores checked */
 		lbr_emu_run(e, &c, 2, br, &o);
 		int predicted = o.insns == 1 && o.ck_pc != c.pc;
 		if (o.insns == 1)
