@@ -42,7 +42,7 @@ PROGS=(
   "lbr_loops    0002 3000 200000"
   "lbr_indirect 0002 3000 200000"
   "lbr_recurse  0002 3000 200000"
-  "lbr_signal   0002 1000 200000"
+  "lbr_signal   0002 3000 200000"
   "lbr_threads  0002 2000 200000 --exe-only"
 )
 # Each program is traced with both stopping mechanisms: hwbp (perf hardware breakpoints) and
