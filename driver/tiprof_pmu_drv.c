@@ -40,6 +40,7 @@
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <linux/platform_device.h>
+#include <linux/ratelimit.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
@@ -79,7 +80,7 @@ struct tiprof_pmu_cpu {
 	struct tiprof_hw_throttle thr;		/* samples this tick */
 	struct hrtimer unthrottle;		/* restarts the unit */
 	bool throttled;				/* stopped until the timer */
-	u64 throttles;				/* times throttled */
+	u64 throttles;				/* times, not logged yet */
 	struct tiprof_sample batch[TIPROF_PMU_BATCH];	/* drain buffer */
 	/* ProfileMe: counters as last reported (never cleared), drops */
 	struct tiprof_pm_counts pm_seen;
@@ -680,6 +681,10 @@ static bool tiprof_pmu_pm_drain(struct tiprof_pmu_cpu *c, unsigned int budget,
 	return !!perf_aux_output_begin(h, c->event);
 }
 
+/* The throttle messages of all harts: at most 10 in 5 s. */
+static DEFINE_RATELIMIT_STATE(tiprof_pmu_throttle_rs, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
 /* Stop the unit's subsystem of the event (TIP or ProfileMe). */
 static void tiprof_pmu_unit_stop(struct tiprof_pmu_cpu *c, bool pm)
 {
@@ -729,6 +734,12 @@ static irqreturn_t tiprof_pmu_irq(int irq, void *dev)
 		c->throttles++;
 		hrtimer_start(&c->unthrottle, ns_to_ktime(TICK_NSEC),
 			      HRTIMER_MODE_REL_PINNED_HARD);
+		/* here, not in pmu->stop: that may run under the runqueue lock */
+		if (__ratelimit(&tiprof_pmu_throttle_rs)) {
+			pr_info(TIPROF_PMU_NAME ": CPU %d: throttled %llu times (max_samples_per_tick %u)\n",
+				smp_processor_id(), c->throttles, c->thr.max);
+			c->throttles = 0;
+		}
 	}
 	return IRQ_HANDLED;
 }
@@ -859,12 +870,6 @@ static void tiprof_pmu_stop(struct perf_event *event, int flags)
 	/* same hart, interrupts off: the timer callback is not running */
 	hrtimer_try_to_cancel(&c->unthrottle);
 	c->throttled = false;
-	if (c->throttles) {
-		pr_info_ratelimited(TIPROF_PMU_NAME ": CPU %d: throttled %llu times (max_samples_per_tick %u)\n",
-				    smp_processor_id(), c->throttles,
-				    READ_ONCE(max_samples_per_tick));
-		c->throttles = 0;
-	}
 	/*
 	 * Stop first so the FIFO no longer grows, then drain what it holds
 	 * (and a pending sample completing meanwhile); the drain reopens the

@@ -6,12 +6,14 @@ The guest (unit_init.c) printed its sample files in base64 between TIPROF-FS-UNI
 TIPROF-FS-UNIT-END lines; tiprof-fs --unit-log wrote every sample the unit's C model gave up
 to a POP, as `tiprof dump` lines, and a last `model:` line (taken, lost, popped, left). This
 script decodes the files, reads them with the host's `tiprof dump`, and checks:
-  - the files' samples, in order (first file, then the second), equal the model's popped
+  - the files' samples, in order (first file, second, third), equal the model's popped
     samples, line for line (cycle, commit state, bank, valid, privilege, context, address);
   - nothing else: the model's FIFO is empty at the end, and every sample the model lost to a
     full FIFO is in the files' lost_unit (sum), none lost on the software path;
   - the user-mode recording is all user samples and its hot spot is the workload's work()
     loop (at least 90% of its samples, by the init's symbol table).
+  - the interrupt-storm recording (period 100, below the drain cost) has kernel samples and
+    samples the unit lost.
 Prints one line of figures and exits 0, or prints `FAIL <why>` and exits 1. --mutate
 drop-sample|change-address|lost alters what was read from the first file (one sample
 dropped, one address changed, one more lost sample), to show the check can fail.
@@ -88,8 +90,8 @@ def main():
     a = ap.parse_args()
 
     files = files_from_console(a.console)
-    if [n for n, _ in files] != ['/u.tps', '/k.tps']:
-        fail('want the files /u.tps and /k.tps on the console, found %s' %
+    if [n for n, _ in files] != ['/u.tps', '/k.tps', '/s.tps']:
+        fail('want the files /u.tps, /k.tps and /s.tps on the console, found %s' %
              [n for n, _ in files])
     got, lost_unit, lost_sw, per_file = [], 0, 0, []
     for k, (name, data) in enumerate(files):
@@ -158,14 +160,22 @@ def main():
              (name, inwork, len(addrs), work[0], work[1]))
     kname, ksamples, klost, _ = per_file[1]
     kprivs = sorted(set(re.search(r'priv=(\S+)', s).group(1) for s in ksamples))
+    # the storm (period 100, below the drain cost): kernel samples, and the unit lost some
+    sname, ssamples, slost, _ = per_file[2]
+    sprivs = set(re.search(r'priv=(\S+)', s).group(1) for s in ssamples)
+    if 'S' not in sprivs or slost == 0:
+        fail('%s: privileges %s, %d lost by the unit; want S samples and losses' %
+             (sname, sorted(sprivs), slost))
     states = {}
     for s in got:
         st = s.split()[1]
         states[st] = states.get(st, 0) + 1
     print('%d samples = the C model\'s, in order (%s %d: %d of %d addresses in work(); '
-          '%s %d, privileges %s, %d lost by the unit = the model\'s); states %s' %
+          '%s %d, privileges %s, %d lost by the unit; %s %d, %d lost; %d lost in all = the '
+          'model\'s); states %s' %
           (len(got), name, len(usamples), inwork, len(addrs), kname, len(ksamples),
-           '/'.join(kprivs), klost, ' '.join('%s=%d' % kv for kv in sorted(states.items()))))
+           '/'.join(kprivs), klost, sname, len(ssamples), slost, lost_unit,
+           ' '.join('%s=%d' % kv for kv in sorted(states.items()))))
 
 
 if __name__ == '__main__':
