@@ -166,26 +166,25 @@ module tiprof_tip
     for (int unsigned i_n = 0; i_n < W; i_n++) count_commits = count_commits + NW'(m[i_n]);
   endfunction
 
-  // Unit j of this cycle is the j-th committing bank in age order (from head_bank).
-  function automatic logic [W-1:0] select_banks(input logic [W-1:0] m, input logic [BankW-1:0] hb,
-                                                input logic a, input logic [UnitW-1:0] ua,
-                                                input logic b, input logic [UnitW-1:0] ub);
-    int unsigned      cnt;
-    logic [BankW-1:0] bk;
-    select_banks = '0;
-    cnt          = 0;
-    for (int unsigned k = 0; k < W; k++) begin
-      bk = (W == 1) ? '0 : BankW'(32'(hb) + k);
-      if (m[bk]) begin
-        if ((a && cnt == 32'(ua)) || (b && cnt == 32'(ub))) select_banks[bk] = 1'b1;
-        cnt = cnt + 1;
-      end
-    end
-  endfunction
-
   assign n_commit = count_commits(commit);
   assign n_units  = trigger ? n_commit : NW'(1);
-  assign isel     = select_banks(commit, head_bank_i, sel_a, sel_a_unit, sel_b, sel_b_unit);
+  // Unit j of this cycle is the j-th committing bank in age order (from head_bank): bank g is
+  // selected when it commits and as many committing banks are older than it as the selected
+  // unit's index. (Stated per bank, with constant indices only: the earlier form, a function
+  // that wrote the selected bit at a computed index inside its loop, was synthesized by Yosys
+  // 0.23 into a netlist that lost the selection - docs/verification.md "The Yosys netlist".)
+  for (genvar g = 0; g < W; g++) begin : g_isel
+    logic [BankW-1:0] age;        // g's place in age order (0 = the head bank)
+    logic [W-1:0]     older;      // the committing banks older than g
+    logic [NW-1:0]    rank;       // how many there are
+    assign age = BankW'(g) - head_bank_i;
+    for (genvar j = 0; j < W; j++) begin : g_older
+      assign older[j] = commit[j] && ((BankW'(j) - head_bank_i) < age);
+    end
+    assign rank    = count_commits(older);
+    assign isel[g] = commit[g] && ((sel_a && rank == NW'(sel_a_unit)) ||
+                                   (sel_b && rank == NW'(sel_b_unit)));
+  end
   for (genvar g = 0; g < W; g++) begin : g_isel_addr
     assign isel_addr[g*XLEN +: XLEN] = isel[g] ? head_pc_i[g*XLEN +: XLEN] : '0;
   end

@@ -36,7 +36,6 @@ struct rnd_state {
 	int flagged;            /* the last instruction to leave the ROB trapped or flushed: only then
 	                           may privilege and context change (docs/tip-unit.md) */
 	uint64_t chaos_until;   /* arbitrary inputs until this cycle */
-	int no_trigger;         /* TIPROF_TB_NO_TRIGGER: configuration writes leave TRIGGER 0 */
 	/* driver */
 	unsigned drain_step;    /* position in a drain sequence, 0 = idle */
 	unsigned menable;       /* what the driver believes TIP_MENABLE is */
@@ -210,12 +209,11 @@ static uint64_t config_value(struct rnd_state *s, uint16_t addr)
 		return 1 + rnd(s) % (chance(s, 1, 4) ? 200 : 24);
 	case TIPROF_TIP_CTRL:
 		if (chance(s, 1, 20))
-			return rnd(s) & (chance(s, 1, 2) ? 0x3fff : ~0ull) &
-			       ~((uint64_t)s->no_trigger << 13);
+			return rnd(s) & (chance(s, 1, 2) ? 0x3fff : ~0ull);
 		/* TRIGGER: committed instructions in a third of the configurations */
 		return 1u | (rnd(s) % 3) << 1 | (uint64_t)chance(s, 1, 2) << 3 |
 		       (chance(s, 4, 5) ? 0xf0u : (rnd(s) & 0xf0u)) | (rnd(s) % 7) << 8 |
-		       (uint64_t)(chance(s, 1, 3) && !s->no_trigger) << 13;
+		       (uint64_t)chance(s, 1, 3) << 13;
 	case TIPROF_TIP_WATERMARK:
 		return rnd(s) % (s->cfg.fifo_depth + 2);
 	case TIPROF_TIP_LFSR:
@@ -322,7 +320,6 @@ static int rnd_create(struct tb *tb, struct tb_bench *b, const struct tip_model_
 		s->rng = 1;
 	s->cycles = cycles;
 	s->fetch_pc = 0x10000;
-	s->no_trigger = getenv("TIPROF_TB_NO_TRIGGER") != NULL;
 	b->state = s;
 	b->step = rnd_step;
 	return 0;

@@ -17,9 +17,6 @@ run_one() { # config bench seed cycles
   local cfg=$1 bench=$2 s=$3 n=$4 w x d st log
   # TIP_ONLY_BUILT: only the configurations built in VTIPDIR (the netlist check builds two)
   [ -n "${TIP_ONLY_BUILT:-}" ] && [ "$sim" = verilator ] && [ ! -x "$where/$cfg/Vtiprof_tb" ] && return
-  # TIP_SKIP_BENCHES: benches left out of this run (the netlist check: the instruction trigger's,
-  # a known netlist mismatch - docs/verification.md "The Yosys netlist")
-  case " ${TIP_SKIP_BENCHES:-} " in *" $bench "*) return ;; esac
   IFS=- read -r w x d st <<<"$cfg"   # W-XLEN-DEPTH[-s]: -s = the unit's input stage
   log=$out/$sim-$bench-$cfg-$s.log
   case $sim in
