@@ -21,7 +21,7 @@ CFLAGS_lib/symbol := -Ilib/symbol -Ilib/isa
 CFLAGS_lib/sample := -Ilib/sample
 CFLAGS_lib/chart  := -Ilib/chart
 
-SYMBOL_SRCS   := lib/symbol/code_map.c lib/symbol/elf_image.c lib/symbol/srcline.c
+SYMBOL_SRCS   := lib/symbol/code_map.c lib/symbol/elf_build_id.c lib/symbol/elf_image.c lib/symbol/srcline.c
 SYMBOL_LIB    := $(BUILD)/lib/libtiprof_symbol.a
 SYMBOL_CFLAGS := -Ilib/symbol
 # What a program using lib/symbol links after it.
@@ -63,7 +63,7 @@ endif
 TEST_TARGETS += test-libs
 
 $(SYMBOL_TEST): tests/lib/symbol/test_symbol.c tests/include/tcheck.h $(SYMBOL_SRCS) \
-		lib/symbol/code_map.h lib/symbol/elf_image.h lib/symbol/srcline.h $(ISA_SRCS) $(ISA_HDRS)
+		lib/symbol/code_map.h lib/symbol/elf_build_id.h lib/symbol/elf_image.h lib/symbol/srcline.h $(ISA_SRCS) $(ISA_HDRS)
 	@mkdir -p $(@D)
 	@echo "  CC      $@ (sanitized)"
 	@$(CC) $(ALL_CFLAGS) $(SANFLAGS) -Itests/include $(CFLAGS_lib/symbol) -o $@ $< \

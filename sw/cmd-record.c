@@ -41,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "elf_build_id.h"
 #include "lib/perf_aux.h"
 #include "sample_file.h"
 #include "tiprof/cmd.h"
@@ -493,6 +494,16 @@ static void open_error(int err, int want_kernel)
 	}
 }
 
+/* The program's GNU build-id into the header, so that a report of this file against a
+ * rebuilt program is refused as stale. A program without one (a script) is named by its
+ * path only. */
+static void record_build_id(struct sf_header *h)
+{
+	int n = elf_build_id(h->elf_path, h->build_id, sizeof(h->build_id));
+
+	h->build_id_len = n > 0 ? (uint8_t)n : 0;
+}
+
 /* The path of the program execvp() will run for @cmd, absolute if it can be
  * resolved (PATH search for a bare name), else @cmd as typed. */
 static void program_path(const char *cmd, char *out, size_t n)
@@ -750,6 +761,7 @@ int cmd_record(int argc, char **argv)
 	h.source = SF_SOURCE_BOARD;
 	program_path(argv[i], h.elf_path, sizeof(h.elf_path));
 	h.elf_path_len = (uint16_t)strlen(h.elf_path);
+	record_build_id(&h);
 
 	if (pipe2(go, O_CLOEXEC) || pipe2(ep, O_CLOEXEC)) {
 		fprintf(stderr, "%s: pipe: %s\n", prog, strerror(errno));

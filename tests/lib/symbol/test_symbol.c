@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "code_map.h"
+#include "elf_build_id.h"
 #include "elf_image.h"
 #include "srcline.h"
 #include "tcheck.h"
@@ -661,6 +662,26 @@ static void test_elf_image(const struct oracle *o)
 	if (CHECK(rc == 0, "%s: elf_image_load of the stripped ELF: %s", o->name, err))
 		check_image(o, &im, "stripped ELF");
 	elf_image_free(&im);
+
+	/* elf_build_id (no libelf: tiprof record on a board) reads the same build-id as readelf */
+	{
+		uint8_t id[64];
+		char hex[160];
+		int n = elf_build_id(o->elf, id, sizeof(id));
+
+		if (o->elf64) {
+			elf_image_hex(id, n > 0 ? (size_t)n : 0, hex, sizeof(hex));
+			CHECK(n == (int)(strlen(o->buildid) / 2) && strcmp(hex, o->buildid) == 0,
+			      "%s: elf_build_id: %d bytes %s, readelf: %s", o->name, n, hex,
+			      o->buildid);
+			CHECK(elf_build_id(path, id, sizeof(id)) == n,
+			      "%s: elf_build_id of the stripped ELF", o->name);
+			CHECK(n <= 0 || elf_build_id(o->elf, id, (size_t)n - 1) == 0,
+			      "%s: elf_build_id: a build-id longer than the buffer gives 0", o->name);
+		} else {
+			CHECK(n == -1, "%s: elf_build_id refuses an ELF32 file (%d)", o->name, n);
+		}
+	}
 }
 
 static void test_hex(void)
@@ -747,7 +768,13 @@ static int load_all(const char *path, const char *what)
 	struct srcline *sl;
 	char err[512];
 	int mask = 0, broken = 0;
+	uint8_t id[20];
+	int idn = elf_build_id(path, id, sizeof(id));	/* copes (sanitized): -1, 0 or a length */
 
+	if (idn < -1 || idn > (int)sizeof(id)) {
+		printf("    %s: elf_build_id returned %d\n", what, idn);
+		return -1;
+	}
 	err[0] = 0;
 	if (code_map_load(&m, path, err, sizeof(err)) == 0) {
 		for (size_t i = 1; i < m.nleader; i++)
