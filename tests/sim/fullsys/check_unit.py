@@ -8,6 +8,7 @@ to a POP, as `tiprof dump` lines, and a last `model:` line (taken, lost, popped,
 script decodes the files, reads them with the host's `tiprof dump`, and checks:
   - the files' samples, in order (first file, second, third), equal the model's popped
     samples, line for line (cycle, commit state, bank, valid, privilege, context, address);
+  - each file's header names the recorded program by its build-id (readelf's);
   - nothing else: the model's FIFO is empty at the end, and every sample the model lost to a
     full FIFO is in the files' lost_unit (sum), none lost on the software path;
   - the user-mode recording is all user samples and its hot spot is the workload's work()
@@ -47,6 +48,18 @@ def files_from_console(path):
     return files
 
 
+trailer_bid = {}  # sample file -> the build-id in its header, as `tiprof dump` prints it
+
+
+def build_id(elf):
+    """The GNU build-id of elf as binutils' readelf reads it (an independent reader)."""
+    out = subprocess.run(['readelf', '-n', elf], capture_output=True, text=True)
+    m = re.search(r'Build ID: ([0-9a-f]+)', out.stdout)
+    if out.returncode or not m:
+        fail('readelf -n %s: no build-id' % elf)
+    return m.group(1)
+
+
 def dump(tiprof, path):
     out = subprocess.run([tiprof, 'dump', path], capture_output=True, text=True)
     if out.returncode:
@@ -58,6 +71,8 @@ def dump(tiprof, path):
             samples.append(m.group(2))
         elif line.startswith('trailer: '):
             trailer = dict(kv.split('=') for kv in line[len('trailer: '):].split())
+        elif line.startswith('workload: '):
+            trailer_bid[path] = line.rsplit('build-id=', 1)[-1]
     if trailer is None:
         fail('%s: no trailer in the dump' % path)
     if int(trailer['samples']) != len(samples):
@@ -99,6 +114,9 @@ def main():
         with open(path, 'wb') as f:
             f.write(data)
         samples, trailer = dump(a.tiprof, path)
+        if trailer_bid.get(path) != build_id(a.init):
+            fail('%s: header build-id %s, the recorded program %s has %s' %
+                 (path, trailer_bid.get(path), a.init, build_id(a.init)))
         lu, ls = int(trailer['lost_unit']), int(trailer['lost_sw'])
         if k == 0 and a.mutate == 'drop-sample' and len(samples) > 2:
             del samples[len(samples) // 2]
