@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "elf_build_id.h"
+#include "lib/kallsyms.h"
 #include "lib/perf_aux.h"
 #include "sample_file.h"
 #include "tiprof/cmd.h"
@@ -960,6 +961,15 @@ int cmd_record(int argc, char **argv)
 				fprintf(stderr, " %d:%llu", bufs[k].cpu,
 					(unsigned long long)bufs[k].samples);
 		fprintf(stderr, "\n");
+	}
+	if (!c.write_err) {	/* kernel symbols beside the file for report (OUT.kallsyms) */
+		char kpath[4096], kmsg[512];
+
+		snprintf(kpath, sizeof(kpath), "%s.kallsyms", out);
+		unlink(kpath);	/* never a stale copy from an earlier recording */
+		if (kernel && kallsyms_save("/proc/kallsyms", kpath, kmsg, sizeof(kmsg)))
+			fprintf(stderr, "%s: %s: kernel samples stay unattributed (no %s)\n", prog,
+				kmsg, kpath);
 	}
 	if (WIFEXITED(status))
 		ret = WEXITSTATUS(status);

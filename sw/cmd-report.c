@@ -31,6 +31,7 @@
 struct report_ctx {
 	const char *file;		/* the sample file */
 	const char *elf;		/* --elf, or NULL */
+	const char *kallsyms;		/* --kallsyms, or NULL: FILE.kallsyms if present */
 	const char *oracle;		/* --oracle, or NULL */
 	enum code_level level;		/* aggregation level */
 	const char *svg;		/* --svg: the cycle-stack chart to write, or NULL */
@@ -284,6 +285,11 @@ static void report_json(struct report_ctx *x, FILE *out)
 	json_str(out, x->file);
 	fprintf(out, ", \"elf\": ");
 	json_str(out, x->p.elf);
+	fprintf(out, ", \"kallsyms\": ");
+	if (x->p.ks_path[0])
+		json_str(out, x->p.ks_path);
+	else
+		fprintf(out, "null");
 	fprintf(out, ", \"build_id\": \"%s\", \"level\": \"%s\", \"w\": %u, \"period\": %u, "
 		"\"mode\": \"%s\", \"rand_bits\": %u, \"samples\": %" PRIu64 ", "
 		"\"unattributed\": %" PRIu64 ", \"lost_unit\": %" PRIu64 ", \"lost_sw\": %" PRIu64
@@ -362,6 +368,8 @@ static void report_head(struct report_ctx *x, FILE *out)
 	fprintf(out, "\n");
 	report_path(out, "# file: ", x->file);
 	report_path(out, "# elf:  ", x->p.elf);
+	if (x->p.ks_path[0])
+		report_path(out, "# kernel symbols: ", x->p.ks_path);
 }
 
 static void report_text(struct report_ctx *x, FILE *out)
@@ -717,7 +725,8 @@ static int report_run(struct report_ctx *x)
 	for (size_t k = 0; k < POLCMP_MAX; k++)
 		attr_prof_init(&x->cagg[k]);
 	x->fi = -1;
-	if (sfprof_load(&x->p, x->file, x->elf, x->err, sizeof(x->err)))
+	if (sfprof_load(&x->p, x->file, x->elf, x->err, sizeof(x->err)) ||
+	    sfprof_load_kallsyms(&x->p, x->file, x->kallsyms, x->err, sizeof(x->err)))
 		goto fail;
 	if (report_aggregate(x)) {
 		snprintf(x->err, sizeof(x->err), "out of memory");

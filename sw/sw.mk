@@ -14,7 +14,8 @@
 SW_DIR        := sw
 SW_CMD_SRCS   := $(addprefix $(SW_DIR)/,tiprof.c opt.c cmd-help.c cmd-version.c cmd-dump.c cmd-record.c \
                    cmd-report.c cmd-annotate.c cmd-lbr.c)
-SW_LIB_SRCS   := $(addprefix $(SW_DIR)/lib/,perf_aux.c attrib.c sfprof.c polcmp.c perfdata_writer.c)
+SW_LIB_SRCS   := $(addprefix $(SW_DIR)/lib/,perf_aux.c attrib.c sfprof.c polcmp.c perfdata_writer.c \
+                   kallsyms.c)
 SW_INC         = -I$(SW_DIR) -I$(SW_DIR)/lbr $(SAMPLE_CFLAGS) $(SYMBOL_CFLAGS) $(CHART_CFLAGS) \
                  $(ISA_INC)
 CFLAGS_sw      = $(SW_INC)

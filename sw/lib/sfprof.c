@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rv_isa.h"
 #include "sfprof.h"
@@ -120,11 +121,20 @@ long sfprof_resolve(struct sfprof *p, uint64_t rt, struct sfprof_loc *loc)
 /* ---- keys and names */
 
 /* Contract in sfprof.h. */
+long sfprof_ksym(const struct sfprof *p, uint64_t rt)
+{
+	return p->ks.n ? kallsyms_find(&p->ks, rt) : -1;
+}
+
+/* Contract in sfprof.h. */
 uint64_t sfprof_key(struct sfprof *p, uint64_t rt, enum code_level level)
 {
 	struct sfprof_loc l;
 	uint64_t k;
+	long ki = sfprof_ksym(p, rt);
 
+	if (ki >= 0)
+		return level == LEVEL_INSTRUCTION ? rt : p->ks.sym[ki].addr;
 	if (sfprof_resolve(p, rt, &l) < 0)
 		return level == LEVEL_FUNCTION ? CODE_MAP_UNKNOWN : rt;
 	if (!l.map)	/* no symbols: per object, or per address */
@@ -150,6 +160,8 @@ const char *sfprof_key_object(struct sfprof *p, uint64_t key)
 
 	if (key == CODE_MAP_UNKNOWN)
 		return NULL;
+	if (o < 0 && sfprof_ksym(p, key) >= 0)
+		return "[kernel.kallsyms]";
 	if (o < 0)
 		o = sfprof_obj_of(p, key);
 	return o < 0 ? NULL : p->obj[o].name;
@@ -169,6 +181,14 @@ void sfprof_name(struct sfprof *p, uint64_t key, char *buf, size_t len)
 	}
 	if (o >= 0) {
 		snprintf(buf, len, "[%s]", p->obj[o].name);
+		return;
+	}
+	if ((f = sfprof_ksym(p, key)) >= 0) {
+		if (key == p->ks.sym[f].addr)
+			snprintf(buf, len, "[k] %s", p->ks.sym[f].name);
+		else
+			snprintf(buf, len, "[k] %s+0x%" PRIx64, p->ks.sym[f].name,
+				 key - p->ks.sym[f].addr);
 		return;
 	}
 	if (sfprof_resolve(p, key, &l) < 0) {
@@ -304,7 +324,7 @@ int sfprof_hottest(struct sfprof *p, long *o, long *fi)
 	for (size_t i = 0; i < p->prof.n; i++) {
 		uint64_t k = sfprof_key(p, p->prof.ent[i].key, LEVEL_FUNCTION);
 
-		if (k == CODE_MAP_UNKNOWN || sfprof_objkey(p, k) >= 0)
+		if (k == CODE_MAP_UNKNOWN || sfprof_objkey(p, k) >= 0 || sfprof_ksym(p, k) >= 0)
 			continue;
 		if (attr_prof_add(&fp, k, 0, p->prof.ent[i].total)) {
 			attr_prof_free(&fp);
@@ -491,8 +511,29 @@ out:
 }
 
 /* Contract in sfprof.h. */
+int sfprof_load_kallsyms(struct sfprof *p, const char *file, const char *path, char *err,
+			 size_t errlen)
+{
+	kallsyms_free(&p->ks);
+	p->ks_path[0] = '\0';
+	if (path)
+		snprintf(p->ks_path, sizeof(p->ks_path), "%s", path);
+	else if (snprintf(p->ks_path, sizeof(p->ks_path), "%s.kallsyms", file) >=
+		 (int)sizeof(p->ks_path) || access(p->ks_path, F_OK)) {
+		p->ks_path[0] = '\0';	/* no FILE.kallsyms: kernel addresses stay unknown */
+		return 0;
+	}
+	if (kallsyms_load(&p->ks, p->ks_path, err, errlen)) {
+		kallsyms_free(&p->ks);
+		return -1;
+	}
+	return 0;
+}
+
+/* Contract in sfprof.h. */
 void sfprof_free(struct sfprof *p)
 {
+	kallsyms_free(&p->ks);
 	attr_prof_free(&p->prof);
 	elf_image_free(&p->img);
 	if (p->map_ok)

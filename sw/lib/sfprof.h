@@ -20,6 +20,12 @@
  * run time, and sfprof_name names it: "func", "func+0x10", "[0x1234]" and "[unknown]" for the
  * main program as before; "func@libc.so.6", "func+0x10@libc.so.6", "[libc.so.6]+0x1234"
  * (link-time offset) and, at function level, "[libc.so.6]" for a shared object.
+ *
+ * Kernel (docs/report.md "Kernel samples"): with a kallsyms file (sfprof_load_kallsyms), an
+ * address a kernel text symbol holds (kallsyms.h) is the kernel's, whatever the objects say:
+ * its key is the symbol's start at function and block level (the kernel has no blocks here),
+ * the address at instruction level; its name "[k] func" or "[k] func+0x10" (a module's
+ * "[k] func@module"), its object "[kernel.kallsyms]".
  */
 #ifndef TIPROF_SFPROF_H
 #define TIPROF_SFPROF_H
@@ -30,6 +36,7 @@
 #include "attrib.h"
 #include "code_map.h"
 #include "elf_image.h"
+#include "kallsyms.h"
 #include "sample_file.h"
 
 #define SFPROF_WARN_MAX 8	/* warnings kept */
@@ -60,6 +67,8 @@ struct sfprof {
 	long main_obj;			/* index of the (first) main-program object */
 	char warn[SFPROF_WARN_MAX][512];	/* one line each: objects without symbols */
 	int nwarn;			/* warnings kept */
+	struct kallsyms ks;		/* kernel symbols (ks.n 0: none) */
+	char ks_path[SF_PATH_MAX + 16];	/* the kallsyms file read, "" if none */
 };
 
 /* Where a run-time address is. */
@@ -74,6 +83,15 @@ struct sfprof_loc {
  * with a one-line message in err that names the file and says what to do. Call
  * sfprof_free in both cases. */
 int sfprof_load(struct sfprof *p, const char *file, const char *elf, char *err, size_t errlen);
+
+/* Read the kernel's symbols for p from path, or when path is NULL from FILE.kallsyms (file
+ * as given to sfprof_load) if that exists. Returns 0 (also when there is no FILE.kallsyms),
+ * or -1 with a one-line message naming the kallsyms file in err. */
+int sfprof_load_kallsyms(struct sfprof *p, const char *file, const char *path, char *err,
+			 size_t errlen);
+
+/* The kernel symbol holding run-time address rt (its index in p->ks), or -1. */
+long sfprof_ksym(const struct sfprof *p, uint64_t rt);
 
 /* Release p. */
 void sfprof_free(struct sfprof *p);

@@ -281,6 +281,106 @@ check "dyn: a 1.0 file (no object records) reports the same rows as its 1.1 orig
 	 '$T' report '$OUT/qs-static.tsf' --level instruction | tail -n +4 >'$OUT/v11.txt' && \
 	 cmp -s '$OUT/v10.txt' '$OUT/v11.txt'"
 
+# Kernel samples (docs/report.md "Kernel samples"): crc32's file with every 3rd sample moved
+# to planted S-mode addresses, and a synthetic kallsyms beside it (FILE.kallsyms).
+$PY - "$OUT/crc32.tsf" "$OUT/kern.tsf" <<'PYEOF'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+hs = struct.unpack_from("<I", b, 12)[0]
+out, p, xb, i = bytearray(b), hs, b[17] // 8, 0
+K = [0xffffffff80001000, 0xffffffff80001ffe, 0xffffffff80002000, 0xffffffff80002010,
+     0xffffffff80003ffe, 0xffffffff80004000, 0xffffffff80000ffe, 0xffffffff80005000,
+     0xffffffff80004ffe, 0xffffffff80005ffe, 0xffffffff80007000]
+while True:
+    t = b[p]
+    if t == 1:
+        n = 15 + bin(b[p + 3]).count("1") * xb
+        if i % 3 == 0:
+            out[p + 4] = 1			# priv S
+            for a in range(p + 15, p + n, xb):
+                struct.pack_into("<Q", out, a, K[(i // 3) % len(K)])
+        i += 1
+    elif t == 2:
+        break
+    else:
+        n = 5 + struct.unpack_from("<I", b, p + 1)[0]
+    p += n
+open(sys.argv[2], "wb").write(out)
+PYEOF
+# text symbols at 1000 2000 4000 5000 (a module's) 6000; data, a duplicate, a local alias
+cat >"$OUT/kern.tsf.kallsyms" <<'KEOF'
+ffffffff80000000 D data_before
+ffffffff80001000 T ksym_a
+ffffffff80001000 t ksym_a_alias
+ffffffff80002000 t ksym_b
+ffffffff80003000 d data_between
+ffffffff80004000 W ksym_c
+ffffffff80005000 t kmod_f	[kmod]
+ffffffff80006000 T ksym_last
+KEOF
+check "kernel: report attributes S-mode samples by FILE.kallsyms at every level (boundaries)" \
+	$PY - "$T" "$OUT/kern.tsf" <<'PYEOF'
+import bisect, json, subprocess, sys
+t, f = sys.argv[1:3]
+syms = {}
+for ln in open(f + ".kallsyms"):
+    a, ty, rest = ln.rstrip("\n").split(" ", 2)
+    name = rest.replace("\t[", "@").rstrip("]")
+    if ty in "tTwW":
+        a = int(a, 16)
+        if a not in syms or (ty.isupper() and not syms[a][1]):
+            syms[a] = (name, ty.isupper())
+starts = sorted(syms)
+def expect(a):		# the text symbol holding a; the last covers 0x1000 bytes
+    i = bisect.bisect_right(starts, a) - 1
+    if i < 0 or (i == len(starts) - 1 and a - starts[i] >= 0x1000):
+        return None
+    s = starts[i]
+    return "[k] " + syms[s][0] + ("" if a == s else "+0x%x" % (a - s))
+def rep(level):
+    r = subprocess.run([t, "report", f, "--json", "--level", level], capture_output=True,
+                       text=True, check=True)
+    return json.loads(r.stdout)
+ins = rep("instruction")
+assert ins["kallsyms"] == f + ".kallsyms", ins["kallsyms"]
+seen, fun_want = 0, {}
+for r in ins["rows"]:
+    a = int(r["address"], 16) if r["address"] else None
+    if a is None or a < 1 << 63:
+        continue
+    e = expect(a)
+    if e is None:
+        assert r["symbol"] == "[0x%x]" % a, (r["symbol"], hex(a))
+        e = "[unknown]"
+    else:
+        assert r["symbol"] == e, ("instruction", hex(a), r["symbol"], e)
+        assert r["object"] == "[kernel.kallsyms]", r
+        e = e.split("+")[0]
+    fun_want[e] = fun_want.get(e, 0) + r["samples"]
+    seen += 1
+assert seen == 11, "planted addresses seen: %d" % seen
+fun = {r["symbol"]: r["samples"] for r in rep("function")["rows"]}
+for s, w in fun_want.items():
+    if s == "[unknown]":
+        continue
+    assert abs(fun.get(s, 0) - w) < 1e-6, ("function", s, fun.get(s), w)
+assert set(s for s in fun if s.startswith("[k]")) == set(s for s in fun_want if s != "[unknown]")
+assert "[k] ksym_a_alias" not in fun and "[k] data_between" not in fun
+print("%d kernel addresses, %d kernel functions" % (seen, len(fun_want)))
+PYEOF
+check "kernel: without FILE.kallsyms the same samples are [unknown] (and the text says which)" sh -c \
+	"cp '$OUT/kern.tsf' '$OUT/kern-nok.tsf' && '$T' report '$OUT/kern-nok.tsf' >'$OUT/kern-nok.txt' && \
+	 ! grep -q '\[k\]' '$OUT/kern-nok.txt' && ! grep -q '^# kernel symbols' '$OUT/kern-nok.txt' && \
+	 '$T' report '$OUT/kern.tsf' >'$OUT/kern.txt' && grep -q '  \[k\] ksym_a$' '$OUT/kern.txt' && \
+	 grep -q '^# kernel symbols: .*kern.tsf.kallsyms$' '$OUT/kern.txt'"
+cp "$OUT/kern.tsf" "$OUT/kbad.tsf"
+{ head -2 "$OUT/kern.tsf.kallsyms"; echo "ffffffff80001800 T"; } >"$OUT/kbad.tsf.kallsyms"
+cp "$OUT/kern.tsf" "$OUT/kzero.tsf"
+sed 's/^ffffffff8000..../0000000000000000/' "$OUT/kern.tsf.kallsyms" >"$OUT/kzero.tsf.kallsyms"
+bad "kallsyms: a malformed line" "$T" report "$OUT/kbad.tsf"
+check "kallsyms: the error names the file and line" grep -q "kbad.tsf.kallsyms:3: " "$OUT/bad.err"
+bad "kallsyms: every address 0 (kptr_restrict)" "$T" report "$OUT/kzero.tsf"
+
 # Bad inputs: one line on stderr, nothing on stdout, non-zero exit.
 head -c 3000 "$OUT/crc32.tsf" >"$OUT/trunc.tsf"
 bad "missing file" "$T" report "$OUT/nonexistent.tsf"
