@@ -784,6 +784,8 @@ static const struct opt_use report_uses[] = {
 	  "the hottest)" },
 	{ OPT_LIMIT, "show N rows (default 25, cycle stacks 10; 0 = all; JSON: all)" },
 	{ OPT_ORACLE, "add the shares of an Oracle profile (tiprof sim --oracle)" },
+	{ OPT_KALLSYMS, "name kernel addresses by this copy of /proc/kallsyms (default: "
+	  "FILE.kallsyms if present)" },
 	{ OPT_COMPARE, "add what these policies and the Oracle said on the same run "
 	  "(FILE.policies, written by tiprof sim --profile)" },
 	{ OPT_CYCLE_STACK, "print cycle stacks instead of the flat profile" },
@@ -831,6 +833,9 @@ int cmd_report(int argc, char **argv)
 			break;
 		case OPT_ORACLE:
 			x.oracle = p.arg;
+			break;
+		case OPT_KALLSYMS:
+			x.kallsyms = p.arg;
 			break;
 		case OPT_COMPARE:
 			x.compare = p.arg;

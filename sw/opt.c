@@ -82,6 +82,8 @@ static const struct opt_def opt_vocab[] = {
 	{ OPT_USER, '\0', "user", { NULL }, NULL, "sample user mode (default)" },
 	{ OPT_KERNEL, '\0', "kernel", { NULL }, NULL, "sample the kernel" },
 	{ OPT_CPU, 'C', "cpu", { NULL }, "LIST", "CPUs to record on (0-3,6)" },
+	{ OPT_KALLSYMS, '\0', "kallsyms", { NULL }, "FILE",
+	  "the kernel's symbols (a copy of /proc/kallsyms; default: FILE.kallsyms if present)" },
 	{ OPT_AUX_PAGES, '\0', "aux-pages", { NULL }, "N",
 	  "perf AUX area size in pages (power of two, default 256)" },
 	{ OPT_CHECK, '\0', "check", { NULL }, "FILE",

@@ -380,6 +380,11 @@ sed 's/^ffffffff8000..../0000000000000000/' "$OUT/kern.tsf.kallsyms" >"$OUT/kzer
 bad "kallsyms: a malformed line" "$T" report "$OUT/kbad.tsf"
 check "kallsyms: the error names the file and line" grep -q "kbad.tsf.kallsyms:3: " "$OUT/bad.err"
 bad "kallsyms: every address 0 (kptr_restrict)" "$T" report "$OUT/kzero.tsf"
+check "kallsyms: --kallsyms PATH is read instead of FILE.kallsyms" sh -c \
+	"cp '$OUT/kern.tsf.kallsyms' '$OUT/elsewhere.syms' && \
+	 '$T' report '$OUT/kbad.tsf' --kallsyms '$OUT/elsewhere.syms' >'$OUT/kother.txt' && \
+	 grep -q '  \[k\] ksym_a$' '$OUT/kother.txt' && grep -q '^# kernel symbols: .*elsewhere.syms$' '$OUT/kother.txt'"
+bad "kallsyms: --kallsyms names a missing file" "$T" report "$OUT/kern.tsf" --kallsyms "$OUT/no.syms"
 
 # Bad inputs: one line on stderr, nothing on stdout, non-zero exit.
 head -c 3000 "$OUT/crc32.tsf" >"$OUT/trunc.tsf"
