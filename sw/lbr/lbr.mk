@@ -90,7 +90,8 @@ $(LBR_RV_SO): $(LBR_RV_OBJS)
 # and lbr (no libelf/libdw for riscv64 here, so
 # no report/annotate, and the lbr output subcommands say so: lbr_outcmd_none.c).
 LBR_RV_TIPROF_SRCS := sw/tiprof.c sw/opt.c sw/cmd-help.c sw/cmd-version.c sw/cmd-dump.c sw/cmd-record.c \
-                      sw/cmd-lbr.c sw/lib/perf_aux.c lib/sample/sample_file.c lib/symbol/elf_build_id.c \
+                      sw/cmd-lbr.c sw/lib/perf_aux.c sw/lib/kallsyms.c lib/sample/sample_file.c \
+                      lib/symbol/elf_build_id.c \
                       $(LBR_DIR)/lbr_file.c \
                       $(LBR_DIR)/lbr_outcmd_none.c $(LBR_STAT_SRC)
 $(LBR_RV_BIN): $(LBR_RV_TIPROF_SRCS) $(wildcard $(LBR_DIR)/*.h sw/lib/*.h include/tiprof/*.h)
