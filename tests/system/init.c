@@ -1322,6 +1322,50 @@ static int check_record_priv_filter(char *d, size_t n)
 	return fmt(d, n, CHECK_PASS, "U 0x1, --kernel 0x2, --user --kernel and --kernel --user 0x3");
 }
 
+/*
+ * Kernel symbols: record --kernel copies /proc/kallsyms to OUT.kallsyms (addresses, text
+ * symbols); with kernel.kptr_restrict=2 (every address 0 even for root) it writes none, says
+ * so in one line and removes the earlier copy.
+ */
+static int check_record_kallsyms(char *d, size_t n)
+{
+	char *const rec[] = { TIPROF_BIN, "record", "-o", "/ks.tps", "--period", "1000", "--kernel",
+			      "--", "/init", "busy", "0.05", NULL };
+	char out[2048], line[512], old[16] = "";
+	unsigned long long a;
+	long text = 0;
+	struct stat st;
+	FILE *f;
+	int code;
+
+	code = run_capture_all(rec, out, sizeof(out));
+	if (code || !(f = fopen("/ks.tps.kallsyms", "r")))
+		return fmt(d, n, CHECK_FAIL, "exit %d, no /ks.tps.kallsyms: %.300s", code, out);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx", &a) == 1 && a && strstr(line, " T "))
+			text++;
+	fclose(f);
+	if (text < 100)
+		return fmt(d, n, CHECK_FAIL, "/ks.tps.kallsyms: %ld global text symbols with an "
+			   "address", text);
+	if (!(f = fopen("/proc/sys/kernel/kptr_restrict", "r+")))
+		return fmt(d, n, CHECK_PASS, "%ld text symbols copied (no kptr_restrict sysctl: "
+			   "the hidden case not checked)", text);
+	if (!fgets(old, sizeof(old), f) || fseek(f, 0, SEEK_SET) || fputs("2\n", f) < 0 ||
+	    fclose(f))
+		return fmt(d, n, CHECK_FAIL, "cannot set kernel.kptr_restrict=2");
+	code = run_capture_all(rec, out, sizeof(out));
+	if ((f = fopen("/proc/sys/kernel/kptr_restrict", "w"))) {
+		fputs(old, f);
+		fclose(f);
+	}
+	if (code || !strstr(out, "every address as 0") || stat("/ks.tps.kallsyms", &st) == 0)
+		return fmt(d, n, CHECK_FAIL, "kptr_restrict=2: exit %d, copy %s: %.300s", code,
+			   stat("/ks.tps.kallsyms", &st) == 0 ? "left" : "absent", out);
+	return fmt(d, n, CHECK_PASS, "%ld global text symbols copied; kptr_restrict=2: no copy, "
+		   "one line said so", text);
+}
+
 static int check_record_exit_status(char *d, size_t n)
 {
 	char *const rec[] = { TIPROF_BIN, "record", "-o", "/rec3.tps", "--period", "1000", "--",
@@ -1634,6 +1678,7 @@ static const struct check checks[] = {
 	{ "record_threads", check_record_threads },
 	{ "record_cpu_filter", check_record_cpu_filter },
 	{ "record_priv_filter", check_record_priv_filter },
+	{ "record_kallsyms", check_record_kallsyms },
 	{ "fake_unit_unload_while_open", check_fake_unload_busy },
 	{ "fake_unit_unload", check_fake_unload },
 	{ "fpga_bringup", check_fpga_bringup },
