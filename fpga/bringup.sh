@@ -24,6 +24,8 @@
 #   TIPROF_EXPECT_W, TIPROF_EXPECT_XLEN, TIPROF_EXPECT_FIFO  the bitstream's unit parameters (any)
 #   TIPROF_PERIOD       sampling period of the self-test, cycles      (10007)
 #   TIPROF_SECS         seconds of the known loop                     (1)
+#   TIPROF_LOOP_MS      milliseconds of the known loop, instead of TIPROF_SECS: for a slow
+#                       simulated board, tests/sim/fullsys/bringup.sh (1000 x TIPROF_SECS)
 #   TIPROF_MIN_IRQ_RATE interrupts per second the self-test requires  (1)
 #   TIPROF_WORKLOAD     the command recorded at the end               ($TIPROF_HOTLOOP $TIPROF_SECS)
 #   TIPROF_OUT          directory for the sample files                (./tiprof-bringup)
@@ -102,6 +104,22 @@ irq_count() {
 	done </proc/interrupts
 }
 
+# the known loop's duration: its argument (seconds) and the same in milliseconds
+if [ -n "${TIPROF_LOOP_MS:-}" ]; then
+	case $TIPROF_LOOP_MS in
+	*[!0-9]* | 0*)
+		step setup FAIL "TIPROF_LOOP_MS='$TIPROF_LOOP_MS' is not a number of milliseconds > 0"
+		finish
+		;;
+	esac
+	loop_ms=$TIPROF_LOOP_MS
+	loop_arg=$((loop_ms % 1000))
+	case $loop_arg in ?) loop_arg=00$loop_arg ;; ??) loop_arg=0$loop_arg ;; esac
+	loop_arg=$((loop_ms / 1000)).$loop_arg
+else
+	loop_ms=$((TIPROF_SECS * 1000))
+	loop_arg=$TIPROF_SECS
+fi
 mkdir -p "$TIPROF_OUT" 2>/dev/null || [ -d "$TIPROF_OUT" ] || {
 	step setup FAIL "cannot create $TIPROF_OUT"
 	finish
@@ -215,7 +233,7 @@ fi
 irq_count
 irq0=$irqs
 out=$($TIPROF record -o "$TIPROF_OUT/hotloop.tps" --period "$TIPROF_PERIOD" -- \
-	$TIPROF_HOTLOOP "$TIPROF_SECS" 2>&1)
+	$TIPROF_HOTLOOP "$loop_arg" 2>&1)
 rc=$?
 irq_count
 irq1=$irqs
@@ -242,13 +260,13 @@ fi
 
 # c. interrupt rate over the known loop (/proc/interrupts, the tiprof_pmu line)
 d=$((irq1 - irq0))
-rate=$(((d + TIPROF_SECS - 1) / TIPROF_SECS))
+rate=$(((d * 1000 + loop_ms - 1) / loop_ms))
 if [ $standin -eq 1 ]; then
-	step irq_rate SKIP "$d interrupts in ${TIPROF_SECS} s: the stand-in calls the handler from a timer, not through the interrupt line"
+	step irq_rate SKIP "$d interrupts in $loop_arg s: the stand-in calls the handler from a timer, not through the interrupt line"
 elif [ "$rate" -ge "$TIPROF_MIN_IRQ_RATE" ]; then
-	step irq_rate PASS "$d interrupts in ${TIPROF_SECS} s ($rate/s, $samples samples, FIFO $fifo)"
+	step irq_rate PASS "$d interrupts in $loop_arg s ($rate/s, $samples samples, FIFO $fifo)"
 else
-	step irq_rate FAIL "$d interrupts in ${TIPROF_SECS} s ($rate/s, want >= $TIPROF_MIN_IRQ_RATE/s; is the unit's interrupt wired?)"
+	step irq_rate FAIL "$d interrupts in $loop_arg s ($rate/s, want >= $TIPROF_MIN_IRQ_RATE/s; is the unit's interrupt wired?)"
 fi
 
 # ---- 4. record the workload and report it

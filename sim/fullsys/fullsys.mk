@@ -45,3 +45,13 @@ test-fullsys: $(FS_BIN) $(FS_DTB) $(FS_ELFS) $(ISS_LIB) $(ISA_LIB)
 		OUT="$(FS_OUT)" CROSS_COMPILE="$(CROSS_COMPILE)" $(FS_TDIR)/run.sh $(FS_ELFS)
 	@LINK="$(CXX)" $(FS_TDIR)/mutants.sh "$(CC)" "$(CSTD) -O1 $(ISS_INC) -Iinclude" $(FS_OUT) \
 		$(call obj,$(FS_DIR)/fs_unit.c) $(FS_UNIT_LINK) -- $(FS_ELFS)
+
+# fpga/bringup.sh, unchanged, on the simulated board (tests/sim/fullsys/bringup.sh): the system
+# tier's cached kernel (make test-system), the riscv64 tiprof (make lbr-riscv64), Go for the
+# guest's /bin/sh. Not in make test (minutes of tiprof-fs --unit).
+## test-fullsys-bringup: fpga/bringup.sh unchanged on tiprof-fs --unit (Verilated unit, real driver, the Go /bin/sh): every step PASS, hot_loop and irq_rate included (they SKIP on the system tier's stand-in)
+.PHONY: test-fullsys-bringup
+test-fullsys-bringup: $(FS_BIN) lbr-riscv64
+	@FS="$(FS_BIN)" OUT="$(FS_OUT)/bringup-linux" LBR_RV="$(LBR_RV_BUILD)" BUILD="$(BUILD)" \
+		CROSS_COMPILE="$(CROSS_COMPILE)" OPENSBI="$(FS_OPENSBI)" MAKE="$(MAKE)" \
+		$(FS_TDIR)/bringup.sh
