@@ -699,8 +699,8 @@ static void unit_step(struct fs *m, int r, const struct iss_retired *info, uint6
 	int rc = 0;
 
 	if (r == ISS_OK)
-		rc = fs_unit_commit(m->unit, pc, p, c, flushes(&info->insn), iss_pc(m->iss),
-				    m->priv, asid(m));
+		rc = fs_unit_commit(m->unit, pc, p, c, info->insn.fu, flushes(&info->insn),
+				    iss_pc(m->iss), m->priv, asid(m));
 	else if (r == ISS_TRAP)
 		rc = fs_unit_trap(m->unit, pc, p, c, iss_pc(m->iss), m->priv, asid(m));
 	if (rc < 0 && !m->stop) {

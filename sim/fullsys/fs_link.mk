@@ -8,7 +8,8 @@
 FS_UNIT_VU := $(BUILD)/vu/1-64-16
 # what links the unit into tiprof-fs (and into test-fullsys's mutants of it)
 FS_UNIT_LINK = $(FS_OUT)/unit/harness.o $(FS_UNIT_VU)/vu.o $(FS_UNIT_VU)/libtiprof_vu.a \
-	       $(TIPMODEL_LIB) $(VCD_LIB) $(TRACE_LIB) $(SAMPLE_LIB) $(ISS_LIB) $(ISA_LIB) -lm -lpthread
+	       $(CORE_LIB) $(TIPMODEL_LIB) $(VCD_LIB) $(TRACE_LIB) $(SAMPLE_LIB) $(ISS_LIB) $(ISA_LIB) \
+	       -lm -lpthread
 
 $(FS_OUT)/unit/harness.o: $(COSIM_DIR)/harness.c $(TIP_TB_HDRS)
 	@mkdir -p $(@D)
@@ -16,7 +17,7 @@ $(FS_OUT)/unit/harness.o: $(COSIM_DIR)/harness.c $(TIP_TB_HDRS)
 	@$(CC) $(TIP_CFLAGS) -c -o $@ $<
 
 $(FS_BIN): $(FS_OBJS) $(FS_OUT)/unit/harness.o $(FS_UNIT_VU)/vu.o $(FS_UNIT_VU)/libtiprof_vu.a \
-	   $(TIPMODEL_LIB) $(VCD_LIB) $(TRACE_LIB) $(SAMPLE_LIB) $(ISS_LIB) $(ISA_LIB)
+	   $(CORE_LIB) $(TIPMODEL_LIB) $(VCD_LIB) $(TRACE_LIB) $(SAMPLE_LIB) $(ISS_LIB) $(ISA_LIB)
 	@mkdir -p $(@D)
 	@echo "  LD      $@"
 	@$(CXX) -o $@ $(FS_OBJS) $(FS_UNIT_LINK)

@@ -17,7 +17,11 @@
  *            with the handler's first instruction dispatched;
  *   CSR      every access to the unit's CSRs is a cycle of its own in which the CSR
  *            instruction is the head and does not commit yet (stalled), before the cycle in
- *            which it commits (a csrrw is the ISS's read then write: two cycles).
+ *            which it commits (a csrrw is the ISS's read then write: two cycles);
+ *   divide   an integer divide/remainder or an FP divide/square root is the head without
+ *            committing for the core model's latency less one (the 1wide preset's lat_div,
+ *            lat_fdiv: unpipelined units), then commits - so the unit sees the time a divide
+ *            costs, as a core's ROB head shows it (other latencies are not modelled here).
  * So privilege and context change only across a trap or a flush (the ROB contract the RTL
  * asserts), samples are Computing, Stalled (CSR cycles) or Flushed (after traps and flushes),
  * never Drained (the ROB is empty only after a flush), and no branch is mispredicted (there
@@ -30,6 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core.h"
 #include "harness.h"
 #include "sample_file.h"
 #include "vu.h"
@@ -43,6 +48,7 @@ struct fs_unit {
 	int failed;             /* the RTL and the model differed */
 	char err[1100];
 	uint64_t cycles, csr_accesses, taken, lost, popped;
+	unsigned div_stall, fdiv_stall;	/* cycles a divide waits at the head (core model) */
 };
 
 /* A failed RTL assertion (a ROB input that breaks the contract) ends a Verilated run in
@@ -154,12 +160,18 @@ int fs_unit_csr(struct fs_unit *u, uint64_t pc, unsigned priv, unsigned ctx, int
 	return ref.resp.illegal ? 1 : 0;
 }
 
-int fs_unit_commit(struct fs_unit *u, uint64_t pc, unsigned priv, unsigned ctx, int flush,
-		   uint64_t next_pc, unsigned next_priv, unsigned next_ctx)
+int fs_unit_commit(struct fs_unit *u, uint64_t pc, unsigned priv, unsigned ctx, unsigned fu,
+		   int flush, uint64_t next_pc, unsigned next_priv, unsigned next_ctx)
 {
+	unsigned stall = fu == RV_FU_DIV ? u->div_stall : fu == RV_FU_FDIV ? u->fdiv_stall : 0;
 	struct tb_in in;
 	struct tb_out ref;
 
+	for (unsigned i = 0; i < stall; i++) {
+		rob_head(&in, pc, priv, ctx);
+		if (cycle(u, &in, &ref) < 0)
+			return -1;
+	}
 	rob_head(&in, pc, priv, ctx);
 	in.rob.head_commit = 1;
 	in.rob.head_flush = (uint8_t)!!flush;
@@ -197,11 +209,18 @@ struct fs_unit *fs_unit_open(const char *vcd_path, FILE *log, char *err, size_t 
 	struct fs_unit *u = calloc(1, sizeof(*u));
 	struct tb_out dut, ref;
 	struct tb_in in;
+	struct core_cfg core;
 
 	if (!u) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	if (core_cfg_preset(&core, "1wide") != 0) {
+		snprintf(err, errlen, "the core model has no 1wide preset");
+		goto fail;
+	}
+	u->div_stall = core.lat_div - 1;
+	u->fdiv_stall = core.lat_fdiv - 1;
 	if (harness_setup(&u->h, &cfg, "verilator") != 0) {
 		snprintf(err, errlen, "%s", u->h.tb.msg);
 		goto fail;

@@ -38,11 +38,13 @@ int fs_unit_owns(unsigned csr);
 int fs_unit_csr(struct fs_unit *u, uint64_t pc, unsigned priv, unsigned ctx, int we,
 		unsigned csr, uint64_t wdata, uint64_t *rdata);
 
-/* The instruction at pc committed (privilege priv, context ctx). flush: it flushes the
- * pipeline (xRET, sfence.vma, fence.i, a write of satp/mstatus/sstatus): one more cycle
- * follows with the ROB empty and next_pc dispatched. 0 or -1 as fs_unit_csr. */
-int fs_unit_commit(struct fs_unit *u, uint64_t pc, unsigned priv, unsigned ctx, int flush,
-		   uint64_t next_pc, unsigned next_priv, unsigned next_ctx);
+/* The instruction at pc committed (privilege priv, context ctx; fu its functional-unit class,
+ * enum rv_fu). An integer or FP divide first stalls at the head for the core model's divide
+ * latency less one. flush: it flushes the pipeline (xRET, sfence.vma, fence.i, a write of
+ * satp/mstatus/sstatus): one more cycle follows with the ROB empty and next_pc dispatched. 0 or
+ * -1 as fs_unit_csr. */
+int fs_unit_commit(struct fs_unit *u, uint64_t pc, unsigned priv, unsigned ctx, unsigned fu,
+		   int flush, uint64_t next_pc, unsigned next_priv, unsigned next_ctx);
 
 /* The instruction at pc trapped (an exception, or an interrupt taken before it): a cycle with
  * it at the head and rob_exception, then a cycle with the ROB empty and the handler's first

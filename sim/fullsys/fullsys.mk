@@ -23,9 +23,10 @@ QEMU_SYSTEM_RISCV64 ?= qemu-system-riscv64
 .PHONY: fullsys test-fullsys
 TEST_TARGETS += test-fullsys
 
-# fs_unit.c uses sim/cosim's harness (the C model in lockstep) and the sample-file dumper
+# fs_unit.c uses sim/cosim's harness (the C model in lockstep), the sample-file dumper and
+# the core model's latencies (its ROB feed holds a divide at the head for them)
 CFLAGS_sim/fullsys = -I$(FS_DIR) $(ISS_INC) -I$(COSIM_DIR) $(TRACE_CFLAGS) $(TIPMODEL_CFLAGS) \
-		     $(VCD_CFLAGS) $(SAMPLE_CFLAGS)
+		     $(VCD_CFLAGS) $(SAMPLE_CFLAGS) $(CORE_INC)
 
 fullsys: $(FS_BIN) $(FS_DTB)
 
